@@ -1,0 +1,22 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { ProjectionsModule } from '../../projections/projections.module';
+import { CatalogueModule } from './catalogue/catalogue.module';
+import { AppConfig } from './config';
+import { DemoDataSeeder } from './demo/demo-data.seeder';
+import { IdentityModule } from './identity/identity.module';
+import { SharedModule } from './shared/shared.module';
+import { StorageModule } from './storage/storage.module';
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [CqrsModule.forRoot(), StorageModule.forRoot(config), SharedModule, ProjectionsModule, CatalogueModule, IdentityModule],
+      providers: [{ provide: APP_CONFIG, useValue: config }, DemoDataSeeder],
+    };
+  }
+}

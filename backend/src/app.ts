@@ -1,0 +1,155 @@
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import express, { NextFunction, Request, Response } from 'express';
+import session from 'express-session';
+import helmet from 'helmet';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Authenticator } from 'passport';
+import 'reflect-metadata';
+import { ProjectionRunner } from '../../projections/projection-runner';
+import { AppModule } from './app.module';
+import { AppConfig } from './config';
+import { DemoDataSeeder } from './demo/demo-data.seeder';
+import { PASSPORT, SESSION_COOKIE } from './identity/auth.controller';
+import { ReadStoreSessionStore } from './identity/session/read-store-session.store';
+import { describeError, HttpErrorFilter } from './shared/http/http-error.filter';
+import { Document, READ_STORE, ReadStore } from './storage/read-store/read-store.port';
+
+const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const JSON_BODY_LIMIT = '1mb';
+
+/** Builds the whole shop (API, projections, SPA) without listening, so tests can drive it in-process. */
+export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bodyParser: false,
+    logger: process.env.NODE_ENV === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
+  });
+  app.enableShutdownHooks();
+  if (config.production) app.set('trust proxy', 1);
+  app.disable('x-powered-by');
+
+  const readStore = app.get<ReadStore>(READ_STORE);
+  app.use(securityHeaders(config));
+  app.use('/api', refuseCrossSiteMutations);
+  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(
+    session({
+      name: SESSION_COOKIE,
+      secret: await sessionSecret(config, readStore),
+      store: new ReadStoreSessionStore(readStore, SESSION_TTL_MS),
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      cookie: { httpOnly: true, sameSite: 'lax', secure: config.production, maxAge: SESSION_TTL_MS, path: '/' },
+    }),
+  );
+  const passport = app.get<Authenticator>(PASSPORT);
+  app.use(passport.initialize());
+  app.use(passport.session());
+  app.use(answerMiddlewareErrors);
+  serveStorefront(app);
+  app.useGlobalFilters(new HttpErrorFilter());
+
+  await app.init();
+  const projections = app.get(ProjectionRunner);
+  await projections.start();
+  await projections.catchUp();
+
+  const seeder = app.get(DemoDataSeeder);
+  if (config.seedDemoData) await seeder.seedIfEmpty(config.adminEmail === null);
+  if (config.adminEmail && config.adminPassword) await seeder.ensureAdmin(config.adminEmail, config.adminPassword);
+  await projections.catchUp();
+  return app;
+}
+
+function securityHeaders(config: AppConfig) {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    strictTransportSecurity: config.production ? { maxAge: 15552000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+/**
+ * Cookies are SameSite=Lax; on top of that a state-changing API call that names another
+ * origin is refused, so no other site can act with a shopper's session.
+ */
+function refuseCrossSiteMutations(request: Request, response: Response, next: NextFunction): void {
+  const origin = request.headers.origin;
+  if (['GET', 'HEAD', 'OPTIONS'].includes(request.method) || !origin) return next();
+  let originHost: string | null = null;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    originHost = null;
+  }
+  if (originHost !== request.headers.host) {
+    response.status(403).json({ message: 'Cross-site requests are not allowed' });
+    return;
+  }
+  next();
+}
+
+/** Errors raised by Express middleware (bad JSON, a body over the limit) never reach Nest's filters. */
+function answerMiddlewareErrors(error: unknown, _request: Request, response: Response, next: NextFunction): void {
+  if (response.headersSent) return next(error);
+  const { status, message } = describeError(error);
+  if (status >= 500) new Logger('Http').error(error instanceof Error ? error.stack : String(error));
+  response.status(status).json({ message });
+}
+
+function serveStorefront(app: NestExpressApplication): void {
+  const root = resolve(process.env.STATIC_DIR ?? join(process.cwd(), 'dist', 'frontend'));
+  const index = join(root, 'index.html');
+  app.use(
+    express.static(root, {
+      index: false,
+      setHeaders: (response, path) => {
+        if (path.includes(`${join(root, 'assets')}`)) response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.path === '/api' || request.path.startsWith('/api/')) return next();
+    if (!existsSync(index)) {
+      response.status(503).type('text/plain').send('The storefront has not been built yet: run `npm run build`.');
+      return;
+    }
+    response.setHeader('Cache-Control', 'no-cache');
+    response.sendFile(index);
+  });
+}
+
+type Setting = Document & { value: string };
+
+/** One secret for every instance: from SESSION_SECRET, else generated once and kept in the read store. */
+async function sessionSecret(config: AppConfig, readStore: ReadStore): Promise<string> {
+  if (config.sessionSecret) return config.sessionSecret;
+  const settings = readStore.collection<Setting>('settings');
+  const stored = await settings.findOne({ _id: 'session-secret' });
+  if (stored) return stored.value;
+  const value = randomBytes(48).toString('base64url');
+  try {
+    await settings.insertOne({ _id: 'session-secret', value });
+    return value;
+  } catch {
+    return (await settings.findOne({ _id: 'session-secret' }))!.value;
+  }
+}

@@ -1,0 +1,120 @@
+import { Decider } from '../../shared/event-sourcing/domain-event';
+import { ConflictError, InvalidInputError, NotFoundError } from '../../shared/errors';
+import { parseCents } from '../../shared/money';
+import { ProductDetails, ProductEvent, ProductPricing } from '../events/catalogue.events';
+
+export interface ProductState {
+  exists: boolean;
+  productId: number | null;
+  name: string;
+  details: ProductDetails | null;
+  pricing: ProductPricing | null;
+  stock: number;
+  isActive: boolean;
+}
+
+export type ProductCommand =
+  | { kind: 'create'; productId: number; details: ProductDetails; pricing: ProductPricing; stock: number; isActive: boolean }
+  | { kind: 'revise'; details: ProductDetails; pricing: ProductPricing; stock: number; isActive: boolean }
+  | { kind: 'deactivate' }
+  | { kind: 'adjustStock'; delta: number; reason: string };
+
+const VERSION = 1;
+
+export const productDecider: Decider<ProductCommand, ProductState, ProductEvent> = {
+  initialState: { exists: false, productId: null, name: '', details: null, pricing: null, stock: 0, isActive: false },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'ProductCreated': {
+        const { productId, stock, isActive, price, salePrice, isOnSale, ...details } = event.data;
+        return { exists: true, productId, name: details.name, details, pricing: { price, salePrice, isOnSale }, stock, isActive };
+      }
+      case 'ProductDetailsChanged': {
+        const details = { ...state.details!, ...event.data.changes };
+        return { ...state, details, name: details.name };
+      }
+      case 'ProductPricingChanged':
+        return { ...state, pricing: { price: event.data.price, salePrice: event.data.salePrice, isOnSale: event.data.isOnSale } };
+      case 'ProductActivated':
+        return { ...state, isActive: true };
+      case 'ProductDeactivated':
+        return { ...state, isActive: false };
+      case 'StockAdjusted':
+        return { ...state, stock: event.data.stockAfter };
+    }
+  },
+
+  decide(command, state) {
+    if (command.kind === 'create') {
+      if (state.exists) throw new ConflictError(`Product ${command.productId} already exists`);
+      assertValidPricing(command.pricing);
+      assertValidStock(command.stock);
+      return [
+        {
+          type: 'ProductCreated',
+          version: VERSION,
+          data: { productId: command.productId, ...command.details, ...command.pricing, stock: command.stock, isActive: command.isActive },
+        },
+      ];
+    }
+    if (!state.exists || state.productId === null) throw new NotFoundError('Product not found');
+    const productId = state.productId;
+
+    switch (command.kind) {
+      case 'revise': {
+        assertValidPricing(command.pricing);
+        assertValidStock(command.stock);
+        const events: ProductEvent[] = [];
+        const changes = changedDetails(state.details!, command.details);
+        if (Object.keys(changes).length > 0) events.push({ type: 'ProductDetailsChanged', version: VERSION, data: { productId, changes } });
+        if (!samePricing(state.pricing!, command.pricing)) {
+          events.push({ type: 'ProductPricingChanged', version: VERSION, data: { productId, ...command.pricing } });
+        }
+        if (command.stock !== state.stock) {
+          events.push({
+            type: 'StockAdjusted',
+            version: VERSION,
+            data: { productId, delta: command.stock - state.stock, reason: 'Stock count corrected by an administrator', stockAfter: command.stock },
+          });
+        }
+        if (command.isActive !== state.isActive) {
+          events.push({ type: command.isActive ? 'ProductActivated' : 'ProductDeactivated', version: VERSION, data: { productId } });
+        }
+        return events;
+      }
+      case 'deactivate':
+        return state.isActive ? [{ type: 'ProductDeactivated', version: VERSION, data: { productId } }] : [];
+      case 'adjustStock': {
+        if (!Number.isInteger(command.delta) || command.delta === 0) throw new InvalidInputError('The stock change must be a whole number other than 0');
+        const stockAfter = state.stock + command.delta;
+        if (stockAfter < 0) throw new ConflictError(`Only ${state.stock} of ${state.name} in stock`);
+        return [{ type: 'StockAdjusted', version: VERSION, data: { productId, delta: command.delta, reason: command.reason, stockAfter } }];
+      }
+    }
+  },
+};
+
+function assertValidPricing(pricing: ProductPricing): void {
+  if (!pricing.isOnSale) return;
+  if (pricing.salePrice === null) throw new InvalidInputError('A sale price is required when the product is on sale');
+  if (parseCents(pricing.salePrice) >= parseCents(pricing.price)) {
+    throw new InvalidInputError('The sale price must be lower than the price');
+  }
+}
+
+function assertValidStock(stock: number): void {
+  if (!Number.isInteger(stock) || stock < 0) throw new InvalidInputError('Stock must be a whole number of at least 0');
+}
+
+function changedDetails(current: ProductDetails, next: ProductDetails): Partial<ProductDetails> {
+  const changes: Partial<ProductDetails> = {};
+  for (const key of Object.keys(next) as (keyof ProductDetails)[]) {
+    if (JSON.stringify(current[key]) !== JSON.stringify(next[key])) (changes as Record<string, unknown>)[key] = next[key];
+  }
+  return changes;
+}
+
+function samePricing(a: ProductPricing, b: ProductPricing): boolean {
+  return a.price === b.price && a.salePrice === b.salePrice && a.isOnSale === b.isOnSale;
+}

@@ -1,0 +1,48 @@
+import { DomainEvent } from '../../shared/event-sourcing/domain-event';
+
+/** Descriptive fields of a product that change without touching price or stock. */
+export interface ProductDetails {
+  name: string;
+  sku: string;
+  description: string;
+  imageUrl: string | null;
+  grade: string | null;
+  dosage: string | null;
+  contents: string | null;
+  badges: string[];
+  categoryId: number | null;
+}
+
+export interface ProductPricing {
+  /** Decimal string in AUD, e.g. "89.00". */
+  price: string;
+  salePrice: string | null;
+  isOnSale: boolean;
+}
+
+export type ProductCreated = DomainEvent<
+  'ProductCreated',
+  { productId: number } & ProductDetails & ProductPricing & { stock: number; isActive: boolean }
+>;
+export type ProductDetailsChanged = DomainEvent<'ProductDetailsChanged', { productId: number; changes: Partial<ProductDetails> }>;
+export type ProductPricingChanged = DomainEvent<'ProductPricingChanged', { productId: number } & ProductPricing>;
+export type ProductActivated = DomainEvent<'ProductActivated', { productId: number }>;
+export type ProductDeactivated = DomainEvent<'ProductDeactivated', { productId: number }>;
+/** Carries the level after the change, so that read models can apply it idempotently. */
+export type StockAdjusted = DomainEvent<'StockAdjusted', { productId: number; delta: number; reason: string; stockAfter: number }>;
+
+export type ProductEvent =
+  | ProductCreated
+  | ProductDetailsChanged
+  | ProductPricingChanged
+  | ProductActivated
+  | ProductDeactivated
+  | StockAdjusted;
+
+export type CategoryCreated = DomainEvent<'CategoryCreated', { categoryId: number; name: string; description: string | null }>;
+export type CategoryDetailsChanged = DomainEvent<'CategoryDetailsChanged', { categoryId: number; name: string; description: string | null }>;
+
+export type CategoryEvent = CategoryCreated | CategoryDetailsChanged;
+
+export const productStream = (productId: number) => `product-${productId}`;
+export const categoryStream = (categoryId: number) => `category-${categoryId}`;

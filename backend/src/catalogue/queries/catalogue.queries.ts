@@ -1,0 +1,121 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CATEGORIES_COLLECTION, CategoryDocument, PRODUCTS_COLLECTION, ProductDocument } from '../../../../projections/catalogue.projector';
+import { NotFoundError } from '../../shared/errors';
+import { Filter, READ_STORE, ReadStore, SortSpec } from '../../storage/read-store/read-store.port';
+
+export const PRODUCT_SORTS = ['featured', 'popularity', 'price_asc', 'price_desc', 'name', 'newest'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/** Storefront spec §9: popularity is stock descending then id; featured keeps the catalogue's own order. */
+const SORT_SPECS: Record<ProductSort, SortSpec> = {
+  featured: { id: 1 },
+  popularity: { stock: -1, id: 1 },
+  price_asc: { effectivePriceCents: 1, id: 1 },
+  price_desc: { effectivePriceCents: -1, id: 1 },
+  name: { name: 1, id: 1 },
+  newest: { createdAt: -1, id: -1 },
+};
+
+export interface ProductView {
+  id: number;
+  name: string;
+  sku: string;
+  description: string;
+  price: string;
+  salePrice: string | null;
+  isOnSale: boolean;
+  stock: number;
+  imageUrl: string | null;
+  grade: string | null;
+  dosage: string | null;
+  contents: string | null;
+  badges: string[];
+  categoryId: number | null;
+  isActive: boolean;
+  createdAt: string;
+  averageRating: number;
+  totalReviews: number;
+}
+
+export interface CategoryView {
+  id: number;
+  name: string;
+  description: string | null;
+  productCount: number;
+}
+
+export interface ProductSearch {
+  search?: string;
+  categoryId?: number;
+  sortBy?: ProductSort;
+  /** Only administrators may see inactive products. */
+  activity: 'active' | 'inactive' | 'all';
+}
+
+@Injectable()
+export class CatalogueQueries {
+  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+
+  private get products() {
+    return this.readStore.collection<ProductDocument>(PRODUCTS_COLLECTION);
+  }
+
+  async listProducts(query: ProductSearch): Promise<ProductView[]> {
+    const filter: Filter = {};
+    if (query.activity !== 'all') filter.isActive = query.activity === 'active';
+    if (query.categoryId !== undefined) filter.categoryId = query.categoryId;
+    const term = query.search?.trim();
+    if (term) {
+      const pattern = { $regex: escapeRegExp(term), $options: 'i' };
+      filter.$or = [{ name: pattern }, { sku: pattern }, { description: pattern }];
+    }
+    const docs = await this.products.find(filter, { sort: SORT_SPECS[query.sortBy ?? 'featured'] });
+    return docs.map(toProductView);
+  }
+
+  async listOnSale(): Promise<ProductView[]> {
+    return (await this.products.find({ isActive: true, isOnSale: true }, { sort: SORT_SPECS.featured })).map(toProductView);
+  }
+
+  async getProduct(productId: number, includeInactive: boolean): Promise<ProductView> {
+    const doc = await this.products.findOne({ _id: String(productId) });
+    if (!doc || (!doc.isActive && !includeInactive)) throw new NotFoundError('Product not found');
+    return toProductView(doc);
+  }
+
+  async listCategories(): Promise<CategoryView[]> {
+    const docs = await this.readStore.collection<CategoryDocument>(CATEGORIES_COLLECTION).find({}, { sort: { name: 1 } });
+    return docs.map(({ id, name, description, productCount }) => ({ id, name, description, productCount }));
+  }
+
+  async countActiveProducts(): Promise<number> {
+    return this.products.count({ isActive: true });
+  }
+}
+
+function toProductView(doc: ProductDocument): ProductView {
+  return {
+    id: doc.id,
+    name: doc.name,
+    sku: doc.sku,
+    description: doc.description,
+    price: doc.price,
+    salePrice: doc.salePrice,
+    isOnSale: doc.isOnSale,
+    stock: doc.stock,
+    imageUrl: doc.imageUrl,
+    grade: doc.grade,
+    dosage: doc.dosage,
+    contents: doc.contents,
+    badges: doc.badges,
+    categoryId: doc.categoryId,
+    isActive: doc.isActive,
+    createdAt: doc.createdAt,
+    averageRating: doc.averageRating,
+    totalReviews: doc.totalReviews,
+  };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

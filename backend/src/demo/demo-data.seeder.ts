@@ -1,0 +1,56 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { CreateCategoryCommand } from '../catalogue/commands/create-category.command';
+import { CreateProductCommand } from '../catalogue/commands/create-product.command';
+import { DEMO_CATEGORIES, DEMO_PRODUCTS } from '../catalogue/demo/demo-catalogue';
+import { GrantRoleCommand } from '../identity/commands/grant-role.command';
+import { RegisterUserCommand } from '../identity/commands/register-user.command';
+import { CredentialsRepository } from '../identity/credentials.repository';
+import { systemContext } from '../shared/event-sourcing/stream-executor';
+import { EVENT_STORE, EventStore } from '../storage/event-store/event-store.port';
+
+export const DEMO_ADMIN = { email: 'admin@peptide.shop', password: 'admin12345', fullName: 'Store Admin' } as const;
+
+/**
+ * Fills an empty store through the same commands the back office uses, so the demo
+ * data has a real history in the log. A store that has any event is never touched.
+ */
+@Injectable()
+export class DemoDataSeeder {
+  private readonly logger = new Logger('DemoData');
+
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly credentials: CredentialsRepository,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+  ) {}
+
+  async seedIfEmpty(withDemoAdmin: boolean): Promise<boolean> {
+    if ((await this.eventStore.headPosition()) !== null) return false;
+    const context = systemContext();
+    const categoryIds = new Map<string, number>();
+    for (const category of DEMO_CATEGORIES) {
+      const { categoryId } = await this.commands.execute(new CreateCategoryCommand(category.name, category.description, context));
+      categoryIds.set(category.key, categoryId);
+    }
+    for (const { category, ...product } of DEMO_PRODUCTS) {
+      await this.commands.execute(
+        new CreateProductCommand({ ...product, imageUrl: null, categoryId: categoryIds.get(category) ?? null, isActive: true }, context),
+      );
+    }
+    if (withDemoAdmin) await this.ensureAdmin(DEMO_ADMIN.email, DEMO_ADMIN.password, DEMO_ADMIN.fullName);
+    this.logger.log(`Demo catalogue created: ${DEMO_CATEGORIES.length} categories, ${DEMO_PRODUCTS.length} products`);
+    return true;
+  }
+
+  /** Makes sure the configured administrator exists with role admin; an existing password is left as it is. */
+  async ensureAdmin(email: string, password: string, fullName = 'Administrator'): Promise<void> {
+    const normalisedEmail = email.trim().toLowerCase();
+    const existing = await this.credentials.findByEmail(normalisedEmail);
+    if (existing) {
+      await this.commands.execute(new GrantRoleCommand(existing._id, 'admin', systemContext()));
+      return;
+    }
+    await this.commands.execute(new RegisterUserCommand(fullName, normalisedEmail, password, 'admin', systemContext()));
+  }
+}

@@ -1,0 +1,23 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandContext } from '../../shared/event-sourcing/domain-event';
+import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
+import { userDecider } from '../domain/user.decider';
+import { Role, userStream } from '../events/identity.events';
+
+export class GrantRoleCommand {
+  constructor(
+    readonly userId: string,
+    readonly role: Role,
+    readonly context: CommandContext,
+  ) {}
+}
+
+@CommandHandler(GrantRoleCommand)
+export class GrantRoleHandler implements ICommandHandler<GrantRoleCommand, { position: number | null }> {
+  constructor(private readonly streams: StreamExecutor) {}
+
+  async execute({ userId, role, context }: GrantRoleCommand) {
+    const { position } = await this.streams.execute(userStream(userId), userDecider, { kind: 'grantRole', role }, context);
+    return { position };
+  }
+}

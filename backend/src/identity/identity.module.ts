@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { AuthController, PASSPORT } from './auth.controller';
+import { GrantRoleHandler } from './commands/grant-role.command';
+import { RegisterUserHandler } from './commands/register-user.command';
+import { CredentialsRepository } from './credentials.repository';
+import { UserQueries } from './queries/user.queries';
+import { createPassport } from './session/passport.setup';
+
+@Module({
+  imports: [CqrsModule],
+  controllers: [AuthController],
+  providers: [
+    CredentialsRepository,
+    UserQueries,
+    RegisterUserHandler,
+    GrantRoleHandler,
+    { provide: PASSPORT, useFactory: createPassport, inject: [CredentialsRepository, UserQueries] },
+  ],
+  exports: [PASSPORT, UserQueries, CredentialsRepository],
+})
+export class IdentityModule {}

@@ -1,0 +1,35 @@
+/**
+ * Failures the business rules raise; the HTTP layer maps each to its status code
+ * and answers `{ message }` with the text given here.
+ */
+export abstract class DomainError extends Error {
+  abstract readonly status: 400 | 401 | 403 | 404 | 409 | 429;
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class InvalidInputError extends DomainError {
+  readonly status = 400;
+}
+
+export class NotAuthenticatedError extends DomainError {
+  readonly status = 401;
+}
+
+export class ForbiddenError extends DomainError {
+  readonly status = 403;
+}
+
+export class NotFoundError extends DomainError {
+  readonly status = 404;
+}
+
+export class ConflictError extends DomainError {
+  readonly status = 409;
+}
+
+export class TooManyRequestsError extends DomainError {
+  readonly status = 429;
+}

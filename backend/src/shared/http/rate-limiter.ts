@@ -1,0 +1,34 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Document, READ_STORE, ReadStore } from '../../storage/read-store/read-store.port';
+import { TooManyRequestsError } from '../errors';
+
+type Window = Document & { count: number; windowEndsAt: number };
+
+export const RATE_LIMITS_COLLECTION = 'rate_limits';
+
+/**
+ * Fixed-window counters kept in the read store, not in process memory,
+ * so that every instance behind a load balancer counts the same attempts.
+ */
+@Injectable()
+export class RateLimiter {
+  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+
+  async consume(key: string, limit: number, windowMs: number, message: string): Promise<void> {
+    const windows = this.readStore.collection<Window>(RATE_LIMITS_COLLECTION);
+    const now = Date.now();
+    let window = await windows.findOneAndUpdate({ _id: key, windowEndsAt: { $gt: now } }, { $inc: { count: 1 } });
+    if (!window) {
+      window = { _id: key, count: 1, windowEndsAt: now + windowMs };
+      await windows.replaceOne(window);
+    }
+    if (window.count > limit) {
+      const minutes = Math.max(1, Math.ceil((window.windowEndsAt - now) / 60_000));
+      throw new TooManyRequestsError(`${message} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+    }
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.readStore.collection<Window>(RATE_LIMITS_COLLECTION).deleteOne({ _id: key });
+  }
+}

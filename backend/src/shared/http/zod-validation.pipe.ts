@@ -1,0 +1,23 @@
+import { PipeTransform } from '@nestjs/common';
+import { z } from 'zod';
+import { InvalidInputError } from '../errors';
+
+/** Validates and parses a body, query or param with a zod schema; the first problem becomes the 400 message. */
+export class ZodValidationPipe<Schema extends z.ZodType> implements PipeTransform<unknown, z.infer<Schema>> {
+  constructor(private readonly schema: Schema) {}
+
+  transform(value: unknown): z.infer<Schema> {
+    const result = this.schema.safeParse(value ?? {});
+    if (result.success) return result.data;
+    throw new InvalidInputError(describeIssue(result.error.issues[0]));
+  }
+}
+
+/** Custom messages from the schemas are shown as they are; zod's generic ones get the field's name. */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const field = issue.path.join('.');
+  const generic = /^(Invalid|Too (big|small)|Unrecognized)/.test(issue.message);
+  if (!generic) return issue.message;
+  if (issue.code === 'invalid_type' && issue.input === undefined) return field ? `${field} is required` : 'A request body is required';
+  return field ? `${field}: ${issue.message}` : issue.message;
+}

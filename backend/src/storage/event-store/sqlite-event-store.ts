@@ -1,0 +1,174 @@
+import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import {
+  AppendResult,
+  EventHandler,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  RecordedEvent,
+  Subscription,
+  WrongExpectedRevisionError,
+} from './event-store.port';
+
+interface EventRow {
+  position: number;
+  id: string;
+  stream_id: string;
+  revision: number;
+  type: string;
+  version: number;
+  data: string;
+  metadata: string;
+}
+
+const SUBSCRIPTION_BATCH = 500;
+/** Appends made by another process on the same file are not signalled in-process, so live subscriptions also poll. */
+const SUBSCRIPTION_POLL_MS = 500;
+
+/**
+ * The embedded default: one SQLite file in WAL mode with full fsync, so an append that
+ * resolved survives a crash or kill -9. The autoincrement key is the global position.
+ */
+export class SqliteEventStore implements EventStore {
+  private readonly db: Database.Database;
+  private readonly appended = new EventEmitter();
+  private readonly subscriptions = new Set<Subscription>();
+
+  constructor(file: string) {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = FULL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS events (
+        position INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        stream_id TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        type TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        data TEXT NOT NULL,
+        metadata TEXT NOT NULL,
+        UNIQUE (stream_id, revision)
+      );
+    `);
+    this.appended.setMaxListeners(0);
+  }
+
+  async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('An append needs at least one event');
+    const currentRevision = this.db.prepare('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?');
+    const insert = this.db.prepare(
+      'INSERT INTO events (id, stream_id, revision, type, version, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    const appendAll = this.db.transaction((): AppendResult => {
+      const row = currentRevision.get(streamId) as { revision: number | null };
+      const actual = row.revision ?? 'no_stream';
+      if (expected !== 'any' && expected !== actual) {
+        throw new WrongExpectedRevisionError(streamId, expected, actual);
+      }
+      let revision = actual === 'no_stream' ? -1 : actual;
+      let position = 0;
+      for (const event of events) {
+        revision += 1;
+        const info = insert.run(
+          randomUUID(),
+          streamId,
+          revision,
+          event.type,
+          event.version,
+          JSON.stringify(event.data),
+          JSON.stringify(event.metadata),
+        );
+        position = Number(info.lastInsertRowid);
+      }
+      return { revision, position };
+    });
+    const result = appendAll.immediate();
+    this.appended.emit('appended');
+    return result;
+  }
+
+  async readStream(streamId: string): Promise<RecordedEvent[]> {
+    const rows = this.db.prepare('SELECT * FROM events WHERE stream_id = ? ORDER BY revision').all(streamId) as EventRow[];
+    return rows.map(toRecordedEvent);
+  }
+
+  async readAll(after: number | null, limit: number): Promise<RecordedEvent[]> {
+    const rows = this.db
+      .prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?')
+      .all(after ?? 0, limit) as EventRow[];
+    return rows.map(toRecordedEvent);
+  }
+
+  async headPosition(): Promise<number | null> {
+    const row = this.db.prepare('SELECT MAX(position) AS position FROM events').get() as { position: number | null };
+    return row.position;
+  }
+
+  subscribeToAll(after: number | null, handler: EventHandler): Subscription {
+    let stopped = false;
+    let wake: (() => void) | null = null;
+    const onAppended = () => wake?.();
+    this.appended.on('appended', onAppended);
+
+    const waitForNews = () =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(() => done(), SUBSCRIPTION_POLL_MS);
+        const done = () => {
+          clearTimeout(timer);
+          wake = null;
+          resolve();
+        };
+        wake = done;
+      });
+
+    const loop = (async () => {
+      let position = after;
+      while (!stopped) {
+        const batch = this.db.open ? await this.readAll(position, SUBSCRIPTION_BATCH) : [];
+        for (const event of batch) {
+          if (stopped) return;
+          await handler(event);
+          position = event.position;
+        }
+        if (batch.length < SUBSCRIPTION_BATCH && !stopped) await waitForNews();
+      }
+    })();
+
+    const subscription: Subscription = {
+      stop: async () => {
+        stopped = true;
+        this.appended.off('appended', onAppended);
+        wake?.();
+        this.subscriptions.delete(subscription);
+        await loop.catch(() => undefined);
+      },
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    if (this.db.open) this.db.close();
+  }
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row.id,
+    streamId: row.stream_id,
+    revision: row.revision,
+    position: row.position,
+    type: row.type,
+    version: row.version,
+    data: JSON.parse(row.data),
+    metadata: JSON.parse(row.metadata),
+  };
+}

@@ -1,0 +1,259 @@
+import Database from 'better-sqlite3';
+import { Query } from 'mingo';
+import { update as applyUpdate } from 'mingo/updater';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import {
+  Collection,
+  Document,
+  DuplicateKeyError,
+  Filter,
+  FindOptions,
+  IndexOptions,
+  ReadStore,
+  Update,
+  UpdateOptions,
+  UpdateResult,
+} from './read-store.port';
+
+/**
+ * The embedded default: every collection lives in memory for fast queries with MongoDB
+ * semantics (mingo), and every write goes through to one SQLite file before it resolves,
+ * so credentials and sessions survive a restart and read models resume from their checkpoints.
+ */
+export class EmbeddedReadStore implements ReadStore {
+  private readonly db: Database.Database;
+  private readonly collections = new Map<string, EmbeddedCollection<Document>>();
+
+  constructor(file: string) {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = FULL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS documents (
+        collection TEXT NOT NULL,
+        id TEXT NOT NULL,
+        body TEXT NOT NULL,
+        PRIMARY KEY (collection, id)
+      ) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS unique_indexes (
+        collection TEXT NOT NULL,
+        fields TEXT NOT NULL,
+        PRIMARY KEY (collection, fields)
+      ) WITHOUT ROWID;
+    `);
+  }
+
+  collection<T extends Document = Document>(name: string): Collection<T> {
+    let collection = this.collections.get(name);
+    if (!collection) {
+      collection = new EmbeddedCollection(name, this.db);
+      this.collections.set(name, collection);
+    }
+    return collection as unknown as Collection<T>;
+  }
+
+  async dropCollection(name: string): Promise<void> {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM documents WHERE collection = ?').run(name);
+      this.db.prepare('DELETE FROM unique_indexes WHERE collection = ?').run(name);
+    })();
+    this.collections.get(name)?.forget();
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}
+
+class EmbeddedCollection<T extends Document> implements Collection<T> {
+  private documents = new Map<string, T>();
+  private uniqueIndexes: string[][] = [];
+  private readonly save: Database.Statement;
+  private readonly remove: Database.Statement;
+
+  constructor(private readonly name: string, private readonly db: Database.Database) {
+    this.save = db.prepare('INSERT OR REPLACE INTO documents (collection, id, body) VALUES (?, ?, ?)');
+    this.remove = db.prepare('DELETE FROM documents WHERE collection = ? AND id = ?');
+    this.load();
+  }
+
+  forget(): void {
+    this.documents = new Map();
+    this.uniqueIndexes = [];
+  }
+
+  async findOne(filter: Filter): Promise<T | null> {
+    const found = this.match(filter)[0];
+    return found ? structuredClone(found) : null;
+  }
+
+  async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    let cursor = new Query(filter).find<T>([...this.documents.values()]);
+    if (options.sort) cursor = cursor.sort(options.sort);
+    if (options.skip) cursor = cursor.skip(options.skip);
+    if (options.limit) cursor = cursor.limit(options.limit);
+    return cursor.all().map((doc) => structuredClone(doc));
+  }
+
+  async count(filter: Filter): Promise<number> {
+    return this.match(filter).length;
+  }
+
+  async insertOne(doc: T): Promise<void> {
+    if (this.documents.has(doc._id)) throw new DuplicateKeyError(this.name, `_id ${doc._id}`);
+    this.write([structuredClone(doc)]);
+  }
+
+  async replaceOne(doc: T): Promise<void> {
+    this.write([structuredClone(doc)]);
+  }
+
+  async updateOne(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
+    const target = this.match(filter)[0];
+    if (!target) {
+      if (!options.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedId: null };
+      const created = this.upsertDocument(filter, update);
+      return { matchedCount: 0, modifiedCount: 0, upsertedId: created._id };
+    }
+    const modified = this.modify([target], update);
+    return { matchedCount: 1, modifiedCount: modified, upsertedId: null };
+  }
+
+  async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
+    const targets = this.match(filter);
+    const modified = this.modify(targets, update);
+    return { matchedCount: targets.length, modifiedCount: modified, upsertedId: null };
+  }
+
+  async findOneAndUpdate(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<T | null> {
+    const target = this.match(filter)[0];
+    if (!target) return options.upsert ? structuredClone(this.upsertDocument(filter, update)) : null;
+    this.modify([target], update);
+    return structuredClone(this.documents.get(target._id)!);
+  }
+
+  async deleteOne(filter: Filter): Promise<number> {
+    const target = this.match(filter)[0];
+    if (!target) return 0;
+    this.delete([target]);
+    return 1;
+  }
+
+  async deleteMany(filter: Filter): Promise<number> {
+    const targets = this.match(filter);
+    this.delete(targets);
+    return targets.length;
+  }
+
+  async createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<void> {
+    if (!options.unique) return;
+    const fields = Object.keys(keys);
+    const known = this.uniqueIndexes.some((index) => index.join() === fields.join());
+    if (known) return;
+    const seen = new Set<string>();
+    for (const doc of this.documents.values()) {
+      const key = uniqueKey(doc, fields);
+      if (key === null) continue;
+      if (seen.has(key)) throw new DuplicateKeyError(this.name, `${fields.join(',')} ${key}`);
+      seen.add(key);
+    }
+    this.db.prepare('INSERT OR IGNORE INTO unique_indexes (collection, fields) VALUES (?, ?)').run(this.name, JSON.stringify(fields));
+    this.uniqueIndexes.push(fields);
+  }
+
+  private load(): void {
+    const rows = this.db.prepare('SELECT body FROM documents WHERE collection = ?').all(this.name) as { body: string }[];
+    for (const row of rows) {
+      const doc = JSON.parse(row.body) as T;
+      this.documents.set(doc._id, doc);
+    }
+    const indexes = this.db.prepare('SELECT fields FROM unique_indexes WHERE collection = ?').all(this.name) as { fields: string }[];
+    this.uniqueIndexes = indexes.map((row) => JSON.parse(row.fields) as string[]);
+  }
+
+  private match(filter: Filter): T[] {
+    const id = filter._id;
+    if (typeof id === 'string' && Object.keys(filter).length === 1) {
+      const doc = this.documents.get(id);
+      return doc ? [doc] : [];
+    }
+    const query = new Query(filter);
+    const matches: T[] = [];
+    for (const doc of this.documents.values()) if (query.test(doc)) matches.push(doc);
+    return matches;
+  }
+
+  private upsertDocument(filter: Filter, update: Update): T {
+    const seed: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(filter)) {
+      if (!field.startsWith('$') && !field.includes('.') && !isOperatorExpression(value)) seed[field] = value;
+    }
+    const doc = structuredClone(seed) as T;
+    applyUpdate(doc, update);
+    if (typeof doc._id !== 'string') throw new Error(`An upsert into ${this.name} needs a string _id in its filter`);
+    if (this.documents.has(doc._id)) throw new DuplicateKeyError(this.name, `_id ${doc._id}`);
+    this.write([doc]);
+    return doc;
+  }
+
+  /** Applies the update to copies first so that a unique-index violation changes nothing. */
+  private modify(targets: T[], update: Update): number {
+    const updated: T[] = [];
+    for (const target of targets) {
+      const copy = structuredClone(target);
+      const changedFields = applyUpdate(copy, update);
+      if (changedFields.length > 0) updated.push(copy);
+    }
+    this.write(updated);
+    return updated.length;
+  }
+
+  private write(docs: T[]): void {
+    if (docs.length === 0) return;
+    this.assertUnique(docs);
+    this.db.transaction(() => {
+      for (const doc of docs) this.save.run(this.name, doc._id, JSON.stringify(doc));
+    })();
+    for (const doc of docs) this.documents.set(doc._id, doc);
+  }
+
+  private delete(docs: T[]): void {
+    this.db.transaction(() => {
+      for (const doc of docs) this.remove.run(this.name, doc._id);
+    })();
+    for (const doc of docs) this.documents.delete(doc._id);
+  }
+
+  private assertUnique(docs: T[]): void {
+    for (const fields of this.uniqueIndexes) {
+      const incoming = new Map<string, string>();
+      for (const doc of docs) {
+        const key = uniqueKey(doc, fields);
+        if (key === null) continue;
+        if (incoming.has(key)) throw new DuplicateKeyError(this.name, `${fields.join(',')} ${key}`);
+        incoming.set(key, doc._id);
+      }
+      for (const existing of this.documents.values()) {
+        const key = uniqueKey(existing, fields);
+        if (key === null) continue;
+        const incomingId = incoming.get(key);
+        if (incomingId !== undefined && incomingId !== existing._id) {
+          throw new DuplicateKeyError(this.name, `${fields.join(',')} ${key}`);
+        }
+      }
+    }
+  }
+}
+
+function isOperatorExpression(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && Object.keys(value).some((key) => key.startsWith('$'));
+}
+
+function uniqueKey(doc: Document, fields: string[]): string | null {
+  const values = fields.map((field) => field.split('.').reduce<unknown>((value, part) => (value as Record<string, unknown> | undefined)?.[part], doc));
+  if (values.every((value) => value === undefined)) return null;
+  return JSON.stringify(values);
+}

@@ -1,0 +1,201 @@
+import { startTestApp, signInAsAdmin, signUp, TestApp } from '../support/test-app';
+
+interface ProductBody {
+  id: number;
+  name: string;
+  sku: string;
+  price: string;
+  salePrice: string | null;
+  isOnSale: boolean;
+  stock: number;
+  isActive: boolean;
+  categoryId: number | null;
+  badges: string[];
+  createdAt: string;
+}
+
+describe('Catalogue API', () => {
+  let shop: TestApp;
+
+  beforeAll(async () => {
+    shop = await startTestApp();
+  });
+  afterAll(async () => {
+    await shop.close();
+  });
+
+  describe('public queries', () => {
+    it('lists the demo catalogue: at least 24 active products with every field of the Product entity', async () => {
+      const { body } = await shop.agent().get('/api/products').expect(200);
+      expect(body.length).toBeGreaterThanOrEqual(24);
+      for (const product of body) {
+        expect(Object.keys(product).sort()).toEqual(
+          expect.arrayContaining(['id', 'name', 'sku', 'description', 'price', 'salePrice', 'isOnSale', 'stock', 'imageUrl', 'grade', 'dosage', 'contents', 'badges', 'categoryId', 'isActive', 'createdAt']),
+        );
+        expect(product.isActive).toBe(true);
+        expect(product.price).toMatch(/^\d+\.\d{2}$/);
+      }
+    });
+
+    it('includes every product the calculator knows and BAC Water', async () => {
+      const { body } = await shop.agent().get('/api/products').expect(200);
+      const names = (body as ProductBody[]).map((p) => p.name.toLowerCase());
+      for (const known of ['tirzepatide', 'retatrutide', 'semaglutide', 'bpc-157', 'tb-500', 'hgh', 'ipamorelin', 'cjc-1295', 'dsip', 'aod-9604', 'mots-c', 'bac water']) {
+        expect(names.some((name) => name.startsWith(known))).toBe(true);
+      }
+      const stocks = (body as ProductBody[]).map((p) => p.stock);
+      expect(stocks).toContain(0);
+      expect(stocks.some((stock) => stock >= 1 && stock <= 10)).toBe(true);
+      const badges = new Set((body as ProductBody[]).flatMap((p) => p.badges));
+      for (const badge of ['Hot Product', 'Limited Stock', 'Bestseller', 'Premium Blend']) expect(badges).toContain(badge);
+    });
+
+    it('searches names, SKUs and descriptions case-insensitively, treating the term literally', async () => {
+      const { body } = await shop.agent().get('/api/products').query({ search: 'bpc' }).expect(200);
+      expect(body.length).toBeGreaterThanOrEqual(2);
+      expect((body as ProductBody[]).every((p) => /bpc/i.test(JSON.stringify(p)))).toBe(true);
+      const literal = await shop.agent().get('/api/products').query({ search: '.*(' }).expect(200);
+      expect(literal.body).toEqual([]);
+    });
+
+    it('filters by category and counts active products per category', async () => {
+      const categories = (await shop.agent().get('/api/categories').expect(200)).body as { id: number; name: string; productCount: number }[];
+      expect(categories.map((c) => c.name)).toEqual(expect.arrayContaining(['Peptides', 'SARMs', 'Blends', 'Lab Supplies']));
+      const peptides = categories.find((c) => c.name === 'Peptides')!;
+      const { body } = await shop.agent().get('/api/products').query({ categoryId: peptides.id }).expect(200);
+      expect(body).toHaveLength(peptides.productCount);
+      expect((body as ProductBody[]).every((p) => p.categoryId === peptides.id)).toBe(true);
+    });
+
+    it('sorts by popularity (stock, then id), price both ways, name and newest', async () => {
+      const list = async (sortBy: string) => (await shop.agent().get('/api/products').query({ sortBy }).expect(200)).body as ProductBody[];
+      const effective = (p: ProductBody) => Number((p.isOnSale && p.salePrice) || p.price);
+      const popular = await list('popularity');
+      expect(popular.map((p) => p.stock)).toEqual([...popular.map((p) => p.stock)].sort((a, b) => b - a));
+      const cheapest = await list('price_asc');
+      expect(cheapest.map(effective)).toEqual([...cheapest.map(effective)].sort((a, b) => a - b));
+      const dearest = await list('price_desc');
+      expect(dearest.map(effective)).toEqual([...dearest.map(effective)].sort((a, b) => b - a));
+      const byName = await list('name');
+      expect(byName.map((p) => p.name)).toEqual([...byName.map((p) => p.name)].sort());
+      const newest = await list('newest');
+      expect(newest[0].createdAt >= newest[newest.length - 1].createdAt).toBe(true);
+    });
+
+    it('lists products on sale without signing in', async () => {
+      const { body } = await shop.agent().get('/api/products/on-sale').expect(200);
+      expect(body.length).toBeGreaterThan(0);
+      expect((body as ProductBody[]).every((p) => p.isOnSale && p.salePrice !== null)).toBe(true);
+    });
+
+    it('returns one product, and 404 with a message for an unknown one', async () => {
+      const [first] = (await shop.agent().get('/api/products').expect(200)).body as ProductBody[];
+      const { body } = await shop.agent().get(`/api/products/${first.id}`).expect(200);
+      expect(body.name).toBe(first.name);
+      const missing = await shop.agent().get('/api/products/99999').expect(404);
+      expect(missing.body).toEqual({ message: 'Product not found' });
+    });
+
+    it('answers 400 with a message for a malformed id or an unknown sort', async () => {
+      expect((await shop.agent().get('/api/products/abc').expect(400)).body.message).toMatch(/whole number/);
+      expect((await shop.agent().get('/api/products').query({ sortBy: 'cheapest' }).expect(400)).body.message).toMatch(/sortBy/);
+      expect((await shop.agent().get('/api/products').query({ categoryId: 'x' }).expect(400)).body.message).toMatch(/categoryId/);
+    });
+  });
+
+  describe('administration', () => {
+    const newProduct = (overrides: Record<string, unknown> = {}) => ({
+      name: 'Kisspeptin-10 5mg',
+      sku: `PEP-KISS-${Math.random().toString(36).slice(2, 8)}`,
+      description: 'Research peptide',
+      price: '79.9',
+      stock: 12,
+      badges: ['Hot Product'],
+      ...overrides,
+    });
+
+    it('refuses guests with 401 and customers with 403', async () => {
+      await shop.agent().post('/api/admin/products').send(newProduct()).expect(401);
+      const customer = shop.agent();
+      await signUp(customer);
+      const refused = await customer.post('/api/admin/products').send(newProduct()).expect(403);
+      expect(refused.body.message).toEqual(expect.any(String));
+      await customer.get('/api/admin/products').expect(403);
+    });
+
+    it('creates a product with a normalised price and shows it in the catalogue at once', async () => {
+      const admin = shop.agent();
+      await signInAsAdmin(admin);
+      const created = (await admin.post('/api/admin/products').send(newProduct()).expect(201)).body as ProductBody;
+      expect(created).toMatchObject({ name: 'Kisspeptin-10 5mg', price: '79.90', isOnSale: false, salePrice: null, stock: 12, isActive: true });
+      const listed = (await shop.agent().get('/api/products').expect(200)).body as ProductBody[];
+      expect(listed.some((p) => p.id === created.id)).toBe(true);
+    });
+
+    it('rejects invalid product input with 400 and a message, creating nothing', async () => {
+      const admin = shop.agent();
+      await signInAsAdmin(admin);
+      const before = ((await admin.get('/api/admin/products').expect(200)).body as unknown[]).length;
+      const cases = [
+        newProduct({ price: 'free' }),
+        newProduct({ price: '1.999' }),
+        newProduct({ stock: -1 }),
+        newProduct({ stock: 1.5 }),
+        newProduct({ name: '' }),
+        newProduct({ isOnSale: true, salePrice: null }),
+        newProduct({ isOnSale: true, salePrice: '99.00' }),
+        newProduct({ categoryId: 424242 }),
+        { sku: 'X' },
+      ];
+      for (const body of cases) {
+        const response = await admin.post('/api/admin/products').send(body).expect(400);
+        expect(response.body.message).toEqual(expect.any(String));
+      }
+      expect(((await admin.get('/api/admin/products').expect(200)).body as unknown[]).length).toBe(before);
+    });
+
+    it('refuses a second product with the same SKU', async () => {
+      const admin = shop.agent();
+      await signInAsAdmin(admin);
+      const product = newProduct();
+      await admin.post('/api/admin/products').send(product).expect(201);
+      const duplicate = await admin.post('/api/admin/products').send({ ...product, name: 'Other' }).expect(409);
+      expect(duplicate.body.message).toContain(product.sku);
+    });
+
+    it('updates price and sale, deactivates, and hides inactive products from the public', async () => {
+      const admin = shop.agent();
+      await signInAsAdmin(admin);
+      const input = newProduct();
+      const created = (await admin.post('/api/admin/products').send(input).expect(201)).body as ProductBody;
+      const updated = (await admin.put(`/api/admin/products/${created.id}`).send({ ...input, price: '100', isOnSale: true, salePrice: '70' }).expect(200)).body;
+      expect(updated).toMatchObject({ price: '100.00', salePrice: '70.00', isOnSale: true });
+      await admin.delete(`/api/admin/products/${created.id}`).expect(200);
+      await shop.agent().get(`/api/products/${created.id}`).expect(404);
+      const publicList = (await shop.agent().get('/api/products').query({ isActive: 'false' }).expect(200)).body as ProductBody[];
+      expect(publicList.some((p) => p.id === created.id)).toBe(false);
+      const adminList = (await admin.get('/api/admin/products').expect(200)).body as ProductBody[];
+      expect(adminList.find((p) => p.id === created.id)?.isActive).toBe(false);
+    });
+
+    it('adjusts stock and refuses to take it below zero', async () => {
+      const admin = shop.agent();
+      await signInAsAdmin(admin);
+      const created = (await admin.post('/api/admin/products').send(newProduct({ stock: 3 })).expect(201)).body as ProductBody;
+      const adjusted = (await admin.post(`/api/admin/products/${created.id}/stock`).send({ delta: 5, reason: 'Delivery received' }).expect(200)).body;
+      expect(adjusted.stock).toBe(8);
+      const refused = await admin.post(`/api/admin/products/${created.id}/stock`).send({ delta: -9, reason: 'Count' }).expect(409);
+      expect(refused.body.message).toMatch(/Only 8/);
+      await admin.post('/api/admin/products/99999/stock').send({ delta: 1, reason: 'x' }).expect(404);
+    });
+
+    it('creates a category that appears with a zero count', async () => {
+      const admin = shop.agent();
+      await signInAsAdmin(admin);
+      const created = (await admin.post('/api/admin/categories').send({ name: 'Research Kits' }).expect(201)).body;
+      expect(created).toMatchObject({ name: 'Research Kits', productCount: 0 });
+      const categories = (await shop.agent().get('/api/categories').expect(200)).body as { name: string }[];
+      expect(categories.some((c) => c.name === 'Research Kits')).toBe(true);
+    });
+  });
+});

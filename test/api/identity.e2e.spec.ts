@@ -1,0 +1,97 @@
+import { EVENT_STORE, EventStore } from '../../backend/src/storage/event-store/event-store.port';
+import { signUp, startTestApp, TestApp } from '../support/test-app';
+
+describe('Identity API', () => {
+  let shop: TestApp;
+
+  beforeAll(async () => {
+    shop = await startTestApp();
+  });
+  afterAll(async () => {
+    await shop.close();
+  });
+
+  it('signs up a customer, starts an httpOnly SameSite session and answers the current user', async () => {
+    const browser = shop.agent();
+    const response = await browser
+      .post('/api/auth/signup')
+      .send({ fullName: 'Rosalind Franklin', email: 'Rosalind@Example.com ', password: 'helix-51' })
+      .expect(201);
+    expect(response.body).toMatchObject({ fullName: 'Rosalind Franklin', firstName: 'Rosalind', email: 'rosalind@example.com', role: 'customer' });
+    expect(response.body.passwordHash).toBeUndefined();
+    const cookie = String(response.headers['set-cookie']);
+    expect(cookie).toMatch(/sid=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    const me = await browser.get('/api/auth/user').expect(200);
+    expect(me.body).toMatchObject({ email: 'rosalind@example.com', role: 'customer', id: response.body.id });
+  });
+
+  it('answers 401 for the current user when signed out', async () => {
+    expect((await shop.agent().get('/api/auth/user').expect(401)).body).toEqual({ message: 'Unauthorized' });
+  });
+
+  it('refuses a second account with the same e-mail, whatever its case', async () => {
+    const { email } = await signUp(shop.agent());
+    const response = await shop.agent().post('/api/auth/signup').send({ fullName: 'Someone Else', email: email.toUpperCase(), password: 'another-1' }).expect(409);
+    expect(response.body.message).toMatch(/already exists/);
+  });
+
+  it('lets only one of several simultaneous sign-ups with one e-mail succeed', async () => {
+    const body = { fullName: 'Racing Shopper', email: 'race@example.com', password: 'secret-123' };
+    const statuses = await Promise.all(Array.from({ length: 5 }, () => shop.agent().post('/api/auth/signup').send(body).then((r) => r.status)));
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(4);
+  });
+
+  it('validates sign-up input with the messages of the spec', async () => {
+    const weak = await shop.agent().post('/api/auth/signup').send({ fullName: 'A', email: 'weak@example.com', password: '12345' }).expect(400);
+    expect(weak.body.message).toBe('Password must be at least 6 characters long.');
+    const badEmail = await shop.agent().post('/api/auth/signup').send({ fullName: 'A', email: 'not-an-email', password: '123456' }).expect(400);
+    expect(badEmail.body.message).toMatch(/valid email/);
+    const missing = await shop.agent().post('/api/auth/signup').send({ email: 'x@example.com', password: '123456' }).expect(400);
+    expect(missing.body.message).toMatch(/Full name is required/);
+    const wrongType = await shop.agent().post('/api/auth/signup').send({ fullName: 42, email: 'x@example.com', password: '123456' }).expect(400);
+    expect(wrongType.body.message).toEqual(expect.any(String));
+  });
+
+  it('logs in with the right password and refuses wrong ones without saying which part was wrong', async () => {
+    const { email, password } = await signUp(shop.agent());
+    const browser = shop.agent();
+    const ok = await browser.post('/api/auth/login').send({ email, password }).expect(200);
+    expect(ok.body.email).toBe(email);
+    await browser.get('/api/auth/user').expect(200);
+    const wrongPassword = await shop.agent().post('/api/auth/login').send({ email, password: 'wrong-password' }).expect(401);
+    const wrongEmail = await shop.agent().post('/api/auth/login').send({ email: 'nobody@example.com', password }).expect(401);
+    expect(wrongPassword.body).toEqual({ message: 'Invalid email or password.' });
+    expect(wrongEmail.body).toEqual(wrongPassword.body);
+  });
+
+  it('limits repeated login attempts for one account', async () => {
+    const { email } = await signUp(shop.agent());
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      await shop.agent().post('/api/auth/login').send({ email, password: 'guess-' + attempt }).expect(401);
+    }
+    const limited = await shop.agent().post('/api/auth/login').send({ email, password: 'guess-again' }).expect(429);
+    expect(limited.body.message).toMatch(/Too many login attempts/);
+  });
+
+  it('navigates /api/login to the sign-in page and /api/logout ends the session', async () => {
+    const browser = shop.agent();
+    await signUp(browser);
+    const login = await browser.get('/api/login').expect(302);
+    expect(login.headers.location).toBe('/auth');
+    const logout = await browser.get('/api/logout').expect(302);
+    expect(logout.headers.location).toBe('/');
+    await browser.get('/api/auth/user').expect(401);
+  });
+
+  it('never writes a password or its hash into the event log', async () => {
+    const { password } = await signUp(shop.agent(), { password: 'very-secret-passphrase' });
+    const eventStore = shop.app.get<EventStore>(EVENT_STORE);
+    const log = JSON.stringify(await eventStore.readAll(null, 100_000));
+    expect(log).toContain('UserRegistered');
+    expect(log).not.toContain(password);
+    expect(log).not.toContain('$argon2');
+  });
+});

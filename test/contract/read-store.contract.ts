@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { Collection, Document, DuplicateKeyError, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
+
+export interface ReadStoreUnderTest {
+  store: ReadStore;
+  /** Opens the same storage again, as a restarted process would. */
+  reopen?: () => Promise<ReadStore>;
+  dispose: () => Promise<void>;
+}
+
+type Product = Document & { name: string; price: number; stock: number; tags?: string[]; category?: { id: number }; sku?: string };
+
+/** Every ReadStore adapter must pass this suite unchanged. */
+export function describeReadStoreContract(adapterName: string, open: () => Promise<ReadStoreUnderTest>) {
+  describe(`ReadStore contract: ${adapterName}`, () => {
+    let subject: ReadStoreUnderTest;
+    let products: Collection<Product>;
+    let name: string;
+
+    const seed = async () => {
+      await products.insertOne({ _id: 'p1', name: 'BPC-157', price: 45, stock: 12, tags: ['peptide'], category: { id: 1 } });
+      await products.insertOne({ _id: 'p2', name: 'TB-500', price: 60, stock: 0, tags: ['peptide', 'recovery'], category: { id: 1 } });
+      await products.insertOne({ _id: 'p3', name: 'BAC Water', price: 10, stock: 50, category: { id: 4 } });
+      await products.insertOne({ _id: 'p4', name: 'Semaglutide', price: 120, stock: 5, tags: ['glp-1'], category: { id: 2 } });
+    };
+
+    beforeEach(async () => {
+      subject = await open();
+      name = `products_${randomUUID().replace(/-/g, '')}`;
+      products = subject.store.collection<Product>(name);
+      await seed();
+    });
+    afterEach(async () => {
+      await subject.store.dropCollection(name);
+      await subject.dispose();
+    });
+
+    it('finds one document by _id and by nested field, null when nothing matches', async () => {
+      expect(await products.findOne({ _id: 'p2' })).toMatchObject({ name: 'TB-500' });
+      expect(await products.findOne({ 'category.id': 4 })).toMatchObject({ _id: 'p3' });
+      expect(await products.findOne({ _id: 'nope' })).toBeNull();
+    });
+
+    it('filters with query operators, sorts, skips and limits', async () => {
+      const inStock = await products.find({ stock: { $gt: 0 } }, { sort: { price: -1 } });
+      expect(inStock.map((p) => p._id)).toEqual(['p4', 'p1', 'p3']);
+      const page = await products.find({}, { sort: { name: 1 }, skip: 1, limit: 2 });
+      expect(page.map((p) => p.name)).toEqual(['BPC-157', 'Semaglutide']);
+      const either = await products.find({ $or: [{ price: { $lt: 20 } }, { tags: 'glp-1' }] }, { sort: { _id: 1 } });
+      expect(either.map((p) => p._id)).toEqual(['p3', 'p4']);
+      const named = await products.find({ name: { $regex: 'b', $options: 'i' } }, { sort: { _id: 1 } });
+      expect(named.map((p) => p._id)).toEqual(['p1', 'p2', 'p3']);
+      const listed = await products.find({ _id: { $in: ['p2', 'p4'] } }, { sort: { _id: 1 } });
+      expect(listed.map((p) => p._id)).toEqual(['p2', 'p4']);
+    });
+
+    it('sorts on several keys in order', async () => {
+      await products.insertOne({ _id: 'p5', name: 'Ipamorelin', price: 45, stock: 3 });
+      const sorted = await products.find({}, { sort: { price: 1, stock: -1 } });
+      expect(sorted.map((p) => p._id)).toEqual(['p3', 'p1', 'p5', 'p2', 'p4']);
+    });
+
+    it('counts matching documents', async () => {
+      expect(await products.count({})).toBe(4);
+      expect(await products.count({ 'category.id': 1 })).toBe(2);
+    });
+
+    it('rejects a second document with the same _id', async () => {
+      await expect(products.insertOne({ _id: 'p1', name: 'dup', price: 1, stock: 1 })).rejects.toBeInstanceOf(DuplicateKeyError);
+      expect(await products.count({})).toBe(4);
+    });
+
+    it('enforces unique indexes on insert and update', async () => {
+      await products.createIndex({ sku: 1 }, { unique: true });
+      await products.insertOne({ _id: 'p6', name: 'A', price: 1, stock: 1, sku: 'SKU-1' });
+      await expect(products.insertOne({ _id: 'p7', name: 'B', price: 1, stock: 1, sku: 'SKU-1' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await products.insertOne({ _id: 'p8', name: 'C', price: 1, stock: 1, sku: 'SKU-2' });
+      await expect(products.updateOne({ _id: 'p8' }, { $set: { sku: 'SKU-1' } })).rejects.toBeInstanceOf(DuplicateKeyError);
+      expect(await products.findOne({ _id: 'p8' })).toMatchObject({ sku: 'SKU-2' });
+    });
+
+    it('applies update operators to one document', async () => {
+      const result = await products.updateOne({ _id: 'p1' }, { $set: { name: 'BPC-157 10mg' }, $inc: { stock: -2 }, $push: { tags: 'healing' } });
+      expect(result).toMatchObject({ matchedCount: 1, modifiedCount: 1, upsertedId: null });
+      expect(await products.findOne({ _id: 'p1' })).toMatchObject({ name: 'BPC-157 10mg', stock: 10, tags: ['peptide', 'healing'] });
+      await products.updateOne({ _id: 'p1' }, { $unset: { tags: '' }, $max: { price: 50 } });
+      const updated = await products.findOne({ _id: 'p1' });
+      expect(updated?.tags).toBeUndefined();
+      expect(updated?.price).toBe(50);
+    });
+
+    it('reports no match when updating a missing document without upsert', async () => {
+      const result = await products.updateOne({ _id: 'missing' }, { $set: { stock: 1 } });
+      expect(result).toMatchObject({ matchedCount: 0, modifiedCount: 0, upsertedId: null });
+      expect(await products.count({})).toBe(4);
+    });
+
+    it('upserts a missing document from the filter and the update', async () => {
+      const result = await products.updateOne({ _id: 'p9' }, { $set: { name: 'HGH', price: 200 }, $inc: { stock: 3 } }, { upsert: true });
+      expect(result.upsertedId).toBe('p9');
+      expect(await products.findOne({ _id: 'p9' })).toEqual({ _id: 'p9', name: 'HGH', price: 200, stock: 3 });
+    });
+
+    it('updates many documents at once', async () => {
+      const result = await products.updateMany({ 'category.id': 1 }, { $set: { stock: 7 } });
+      expect(result.matchedCount).toBe(2);
+      expect((await products.find({ stock: 7 })).map((p) => p._id).sort()).toEqual(['p1', 'p2']);
+    });
+
+    it('replaces a whole document and creates it when missing', async () => {
+      await products.replaceOne({ _id: 'p1', name: 'Replaced', price: 1, stock: 1 });
+      expect(await products.findOne({ _id: 'p1' })).toEqual({ _id: 'p1', name: 'Replaced', price: 1, stock: 1 });
+      await products.replaceOne({ _id: 'p10', name: 'New', price: 2, stock: 2 });
+      expect(await products.count({})).toBe(5);
+    });
+
+    it('finds and updates atomically, returning the document afterwards', async () => {
+      const counters = subject.store.collection<Document & { value: number }>(`${name}_counters`);
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => counters.findOneAndUpdate({ _id: 'order' }, { $inc: { value: 1 } }, { upsert: true })),
+      );
+      expect(results.map((r) => r?.value).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      expect(await counters.findOneAndUpdate({ _id: 'none' }, { $inc: { value: 1 } })).toBeNull();
+      await subject.store.dropCollection(`${name}_counters`);
+    });
+
+    it('deletes one and many documents', async () => {
+      expect(await products.deleteOne({ _id: 'p1' })).toBe(1);
+      expect(await products.deleteOne({ _id: 'p1' })).toBe(0);
+      expect(await products.deleteMany({ price: { $gte: 60 } })).toBe(2);
+      expect((await products.find({})).map((p) => p._id)).toEqual(['p3']);
+    });
+
+    it('returns copies that do not change the stored documents when mutated', async () => {
+      const found = await products.findOne({ _id: 'p1' });
+      found!.name = 'mutated';
+      found!.tags!.push('mutated');
+      expect(await products.findOne({ _id: 'p1' })).toMatchObject({ name: 'BPC-157', tags: ['peptide'] });
+    });
+
+    it('keeps documents across a reopen', async () => {
+      if (!subject.reopen) return;
+      await products.updateOne({ _id: 'p2' }, { $set: { stock: 9 } });
+      await subject.store.close();
+      subject.store = await subject.reopen();
+      products = subject.store.collection<Product>(name);
+      expect(await products.findOne({ _id: 'p2' })).toMatchObject({ stock: 9 });
+      expect(await products.count({})).toBe(4);
+    });
+
+    it('drops a collection', async () => {
+      await subject.store.dropCollection(name);
+      expect(await products.count({})).toBe(0);
+    });
+  });
+}

@@ -1,0 +1,52 @@
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { createApp } from '../../backend/src/app';
+import { loadConfig } from '../../backend/src/config';
+import { DEMO_ADMIN } from '../../backend/src/demo/demo-data.seeder';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  dataDir: string;
+  /** A fresh cookie jar: one browser. */
+  agent(): request.Agent;
+  /** Stops the app, keeping its data for a restart. */
+  stop(): Promise<void>;
+  /** Stops the app and deletes its data. */
+  close(): Promise<void>;
+}
+
+/** The real app on embedded stores in a temporary data folder of its own, so test files can run in parallel. */
+export async function startTestApp(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'shop-test-'));
+  const app = await createApp(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', ...options.env }));
+  await app.init();
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await app.close();
+  };
+  return {
+    app,
+    dataDir,
+    agent: () => request.agent(app.getHttpServer()),
+    stop,
+    close: async () => {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function signUp(agent: request.Agent, overrides: Partial<{ fullName: string; email: string; password: string }> = {}) {
+  const body = { fullName: 'Ada Lovelace', email: `ada-${Math.random().toString(36).slice(2)}@example.com`, password: 'secret-123', ...overrides };
+  const response = await agent.post('/api/auth/signup').send(body).expect(201);
+  return { ...body, user: response.body as { id: string; email: string; role: string } };
+}
+
+export async function signInAsAdmin(agent: request.Agent) {
+  await agent.post('/api/auth/login').send({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }).expect(200);
+}
