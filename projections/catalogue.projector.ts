@@ -29,8 +29,6 @@ export type ProductDocument = Document & {
   isActive: boolean;
   createdAt: string;
   updatedAt: string;
-  averageRating: number;
-  totalReviews: number;
 };
 
 export type CategoryDocument = Document & {
@@ -85,8 +83,6 @@ export class CatalogueProjector implements Projector {
             effectivePriceCents: effectivePriceCents(fields.price, fields.salePrice, fields.isOnSale),
             createdAt: at,
             updatedAt: at,
-            averageRating: 0,
-            totalReviews: 0,
           },
           recorded,
         );

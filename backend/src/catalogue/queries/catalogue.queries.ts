@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CATEGORIES_COLLECTION, CategoryDocument, PRODUCTS_COLLECTION, ProductDocument } from '../../../../projections/catalogue.projector';
+import { RATINGS_COLLECTION, RatingDocument } from '../../../../projections/reviews.projector';
 import { NotFoundError } from '../../shared/errors';
 import { Filter, READ_STORE, ReadStore, SortSpec } from '../../storage/read-store/read-store.port';
 
@@ -70,17 +71,18 @@ export class CatalogueQueries {
       filter.$or = [{ name: pattern }, { sku: pattern }, { description: pattern }];
     }
     const docs = await this.products.find(filter, { sort: SORT_SPECS[query.sortBy ?? 'featured'] });
-    return docs.map(toProductView);
+    return this.withRatings(docs);
   }
 
   async listOnSale(): Promise<ProductView[]> {
-    return (await this.products.find({ isActive: true, isOnSale: true }, { sort: SORT_SPECS.featured })).map(toProductView);
+    return this.withRatings(await this.products.find({ isActive: true, isOnSale: true }, { sort: SORT_SPECS.featured }));
   }
 
   async getProduct(productId: number, includeInactive: boolean): Promise<ProductView> {
     const doc = await this.products.findOne({ _id: String(productId) });
     if (!doc || (!doc.isActive && !includeInactive)) throw new NotFoundError('Product not found');
-    return toProductView(doc);
+    const [view] = await this.withRatings([doc]);
+    return view;
   }
 
   async listCategories(): Promise<CategoryView[]> {
@@ -91,9 +93,17 @@ export class CatalogueQueries {
   async countActiveProducts(): Promise<number> {
     return this.products.count({ isActive: true });
   }
+
+  /** Ratings are their own read model (built from reviews); product cards show them beside the product. */
+  private async withRatings(docs: ProductDocument[]): Promise<ProductView[]> {
+    const filter = docs.length === 1 ? { _id: docs[0]._id } : {};
+    const ratings = await this.readStore.collection<RatingDocument>(RATINGS_COLLECTION).find(filter);
+    const byProduct = new Map(ratings.map((rating) => [rating.productId, rating]));
+    return docs.map((doc) => toProductView(doc, byProduct.get(doc.id)));
+  }
 }
 
-function toProductView(doc: ProductDocument): ProductView {
+function toProductView(doc: ProductDocument, rating: RatingDocument | undefined): ProductView {
   return {
     id: doc.id,
     name: doc.name,
@@ -111,8 +121,8 @@ function toProductView(doc: ProductDocument): ProductView {
     categoryId: doc.categoryId,
     isActive: doc.isActive,
     createdAt: doc.createdAt,
-    averageRating: doc.averageRating,
-    totalReviews: doc.totalReviews,
+    averageRating: rating?.averageRating ?? 0,
+    totalReviews: rating?.totalReviews ?? 0,
   };
 }
 

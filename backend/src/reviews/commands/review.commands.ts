@@ -1,0 +1,63 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { PRODUCTS_COLLECTION, ProductDocument } from '../../../../projections/catalogue.projector';
+import { NotFoundError } from '../../shared/errors';
+import { CommandContext } from '../../shared/event-sourcing/domain-event';
+import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
+import { SessionUser } from '../../shared/http/request-context';
+import { READ_STORE, ReadStore } from '../../storage/read-store/read-store.port';
+import { ReviewCommand, reviewDecider } from '../domain/review.decider';
+import { reviewIdFor, reviewStream } from '../events/review.events';
+import { ReviewInput } from './review-input';
+
+type Outcome = { reviewId: string; position: number | null };
+
+export class WriteReviewCommand {
+  constructor(
+    readonly productId: number,
+    readonly author: SessionUser,
+    readonly input: ReviewInput,
+    readonly context: CommandContext,
+  ) {}
+}
+
+/** Edit, delete, vote or answer: every change to an existing review goes through its stream. */
+export class ChangeReviewCommand {
+  constructor(
+    readonly reviewId: string,
+    readonly change: Exclude<ReviewCommand, { kind: 'write' }>,
+    readonly context: CommandContext,
+  ) {}
+}
+
+@CommandHandler(WriteReviewCommand)
+export class WriteReviewHandler implements ICommandHandler<WriteReviewCommand, Outcome> {
+  constructor(
+    private readonly streams: StreamExecutor,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+  ) {}
+
+  async execute({ productId, author, input, context }: WriteReviewCommand): Promise<Outcome> {
+    const product = await this.readStore.collection<ProductDocument>(PRODUCTS_COLLECTION).findOne({ _id: String(productId) });
+    if (!product || !product.isActive) throw new NotFoundError('Product not found');
+    const reviewId = reviewIdFor(productId, author.id);
+    const { position } = await this.streams.execute(
+      reviewStream(reviewId),
+      reviewDecider,
+      // Purchase verification arrives with orders; until then no review claims it.
+      { kind: 'write', reviewId, productId, authorId: author.id, authorName: author.fullName, verified: false, content: input },
+      context,
+    );
+    return { reviewId, position };
+  }
+}
+
+@CommandHandler(ChangeReviewCommand)
+export class ChangeReviewHandler implements ICommandHandler<ChangeReviewCommand, Outcome> {
+  constructor(private readonly streams: StreamExecutor) {}
+
+  async execute({ reviewId, change, context }: ChangeReviewCommand): Promise<Outcome> {
+    const { position } = await this.streams.execute(reviewStream(reviewId), reviewDecider, change, context);
+    return { reviewId, position };
+  }
+}

@@ -1,0 +1,30 @@
+import { createHash } from 'node:crypto';
+import { DomainEvent } from '../../shared/event-sourcing/domain-event';
+
+export interface ReviewContent {
+  rating: number;
+  title: string;
+  content: string;
+  pros: string[];
+  cons: string[];
+}
+
+/** The author's name as it was when they wrote: part of the fact, so replays need no other read model. */
+export type ReviewWritten = DomainEvent<'ReviewWritten', { reviewId: string; productId: number; authorId: string; authorName: string; verified: boolean } & ReviewContent>;
+export type ReviewEdited = DomainEvent<'ReviewEdited', { reviewId: string; productId: number } & ReviewContent>;
+export type ReviewDeleted = DomainEvent<'ReviewDeleted', { reviewId: string; productId: number; deletedBy: string }>;
+/** A voter's current opinion; a later vote by the same voter replaces it. */
+export type ReviewVoted = DomainEvent<'ReviewVoted', { reviewId: string; productId: number; voterId: string; isHelpful: boolean }>;
+export type ReviewAnswered = DomainEvent<'ReviewAnswered', { reviewId: string; productId: number; response: string; answeredBy: string }>;
+
+export type ReviewEvent = ReviewWritten | ReviewEdited | ReviewDeleted | ReviewVoted | ReviewAnswered;
+
+/**
+ * One review per product per author: the id is derived from both, so a second review
+ * by the same author lands on the same stream and is refused there, without a race.
+ */
+export function reviewIdFor(productId: number, authorId: string): string {
+  return createHash('sha256').update(`review:${productId}:${authorId}`).digest('hex').slice(0, 24);
+}
+
+export const reviewStream = (reviewId: string) => `review-${reviewId}`;

@@ -1,0 +1,119 @@
+import request from 'supertest';
+import { signInAsAdmin, signUp, startTestApp, TestApp } from '../support/test-app';
+
+const review = (overrides: Record<string, unknown> = {}) => ({
+  rating: 4,
+  title: 'Clean HPLC profile',
+  content: 'Matched the certificate of analysis in our lab.',
+  pros: [' fast shipping ', '', 'pure'],
+  cons: ['pricey'],
+  ...overrides,
+});
+
+describe('Reviews API', () => {
+  let shop: TestApp;
+  let productId: number;
+
+  beforeAll(async () => {
+    shop = await startTestApp();
+    const products = (await shop.agent().get('/api/products').expect(200)).body as { id: number; name: string }[];
+    productId = products[0].id;
+  });
+  afterAll(async () => {
+    await shop.close();
+  });
+
+  const signedIn = async () => {
+    const agent = shop.agent();
+    const account = await signUp(agent);
+    return { agent, account };
+  };
+
+  it('lets a signed-in customer review a product once and updates its rating summary', async () => {
+    const { agent, account } = await signedIn();
+    const created = await agent.post(`/api/products/${productId}/reviews`).send(review({ rating: 5 })).expect(201);
+    expect(created.body).toMatchObject({ rating: 5, title: 'Clean HPLC profile', pros: ['fast shipping', 'pure'], cons: ['pricey'], user: { fullName: account.fullName }, helpful: 0, verified: false });
+    const second = await agent.post(`/api/products/${productId}/reviews`).send(review()).expect(409);
+    expect(second.body.message).toMatch(/already reviewed/);
+
+    const other = await signedIn();
+    await other.agent.post(`/api/products/${productId}/reviews`).send(review({ rating: 2 })).expect(201);
+    const rating = (await shop.agent().get(`/api/products/${productId}/rating`).expect(200)).body;
+    expect(rating).toEqual({ averageRating: 3.5, totalReviews: 2 });
+    const card = (await shop.agent().get('/api/products').expect(200)).body.find((p: { id: number }) => p.id === productId);
+    expect(card).toMatchObject({ averageRating: 3.5, totalReviews: 2 });
+    const listed = (await shop.agent().get(`/api/products/${productId}/reviews`).expect(200)).body;
+    expect(listed).toHaveLength(2);
+  });
+
+  it('refuses reviews from guests', async () => {
+    await shop.agent().post(`/api/products/${productId}/reviews`).send(review()).expect(401);
+  });
+
+  it('validates the review form rules', async () => {
+    const { agent } = await signedIn();
+    const expectMessage = async (body: Record<string, unknown>, message: string) => {
+      const response = await agent.post(`/api/products/${productId}/reviews`).send(body).expect(400);
+      expect(response.body.message).toBe(message);
+    };
+    await expectMessage(review({ title: '  ' }), 'Title is required');
+    await expectMessage(review({ title: 'x'.repeat(256) }), 'Title must be at most 255 characters');
+    await expectMessage(review({ content: 'too short' }), 'Review must be at least 10 characters');
+    await expectMessage(review({ rating: 6 }), 'Rating must be a number from 1 to 5');
+    await expectMessage(review({ rating: '5' }), 'Rating must be a number from 1 to 5');
+    await agent.post('/api/products/99999/reviews').send(review()).expect(404);
+  });
+
+  it('lets only the author edit and delete a review', async () => {
+    const author = await signedIn();
+    const products = (await shop.agent().get('/api/products').expect(200)).body as { id: number }[];
+    const target = products[1].id;
+    const { id } = (await author.agent.post(`/api/products/${target}/reviews`).send(review()).expect(201)).body;
+    const stranger = await signedIn();
+    expect((await stranger.agent.put(`/api/reviews/${id}`).send(review({ title: 'Hijacked' })).expect(403)).body.message).toMatch(/Only the author/);
+    await stranger.agent.delete(`/api/reviews/${id}`).expect(403);
+    await shop.agent().delete(`/api/reviews/${id}`).expect(401);
+    const edited = await author.agent.put(`/api/reviews/${id}`).send(review({ title: 'Even better', rating: 5 })).expect(200);
+    expect(edited.body).toMatchObject({ title: 'Even better', rating: 5 });
+    await author.agent.delete(`/api/reviews/${id}`).expect(200);
+    expect((await shop.agent().get(`/api/products/${target}/reviews`).expect(200)).body).toEqual([]);
+    expect((await shop.agent().get(`/api/products/${target}/rating`).expect(200)).body).toEqual({ averageRating: 0, totalReviews: 0 });
+    await author.agent.put(`/api/reviews/${id}`).send(review()).expect(404);
+  });
+
+  it('counts one vote per user, lets a second vote change it, and refuses votes on one\'s own review', async () => {
+    const author = await signedIn();
+    const products = (await shop.agent().get('/api/products').expect(200)).body as { id: number }[];
+    const { id } = (await author.agent.post(`/api/products/${products[2].id}/reviews`).send(review()).expect(201)).body;
+    await author.agent.post(`/api/reviews/${id}/vote`).send({ isHelpful: true }).expect(403);
+    const voter = await signedIn();
+    await voter.agent.post(`/api/reviews/${id}/vote`).send({ isHelpful: true }).expect(200);
+    const again = await voter.agent.post(`/api/reviews/${id}/vote`).send({ isHelpful: true }).expect(200);
+    expect(again.body).toMatchObject({ helpful: 1, unhelpful: 0, myVote: true });
+    const changed = await voter.agent.post(`/api/reviews/${id}/vote`).send({ isHelpful: false }).expect(200);
+    expect(changed.body).toMatchObject({ helpful: 0, unhelpful: 1, myVote: false });
+    await voter.agent.post(`/api/reviews/${id}/vote`).send({ isHelpful: 'yes' }).expect(400);
+    await shop.agent().post(`/api/reviews/${id}/vote`).send({ isHelpful: true }).expect(401);
+  });
+
+  it('shows an administrator response with its date', async () => {
+    const author = await signedIn();
+    const products = (await shop.agent().get('/api/products').expect(200)).body as { id: number }[];
+    const { id } = (await author.agent.post(`/api/products/${products[3].id}/reviews`).send(review()).expect(201)).body;
+    await author.agent.post(`/api/admin/reviews/${id}/response`).send({ response: 'Thanks' }).expect(403);
+    const admin: request.Agent = shop.agent();
+    await signInAsAdmin(admin);
+    await admin.post(`/api/admin/reviews/${id}/response`).send({ response: 'Thank you for the detailed feedback.' }).expect(200);
+    const [listed] = (await shop.agent().get(`/api/products/${products[3].id}/reviews`).expect(200)).body;
+    expect(listed.adminResponse).toBe('Thank you for the detailed feedback.');
+    expect(new Date(listed.adminResponseAt).getTime()).not.toBeNaN();
+  });
+
+  it('keeps user text as data: a script in a review comes back verbatim as JSON', async () => {
+    const { agent } = await signedIn();
+    const products = (await shop.agent().get('/api/products').expect(200)).body as { id: number }[];
+    const response = await agent.post(`/api/products/${products[4].id}/reviews`).send(review({ title: '<script>alert(1)</script>' })).expect(201);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.body.title).toBe('<script>alert(1)</script>');
+  });
+});
