@@ -144,6 +144,29 @@ export function describeEventStoreContract(adapterName: string, open: () => Prom
       expect(overlapped).toBe(false);
     });
 
+    it('delivers an event again when the subscriber failed on it', async () => {
+      const before = await store.headPosition();
+      const id = stream('retry');
+      await store.append(id, [event('First'), event('Second')], 'no_stream');
+      const seen: string[] = [];
+      let failures = 0;
+      let allSeen: () => void = () => undefined;
+      const done = new Promise<void>((resolve) => (allSeen = resolve));
+      const subscription = store.subscribeToAll(before, async (e: RecordedEvent) => {
+        if (e.streamId !== id) return;
+        if (e.type === 'Second' && failures === 0) {
+          failures += 1;
+          throw new Error('transient failure');
+        }
+        seen.push(e.type);
+        if (seen.length === 2) allSeen();
+      });
+      await done;
+      await subscription.stop();
+      expect(seen).toEqual(['First', 'Second']);
+      expect(failures).toBe(1);
+    });
+
     it('keeps acknowledged events across a reopen', async () => {
       if (!subject.reopen) return;
       const id = stream('durable');

@@ -52,7 +52,8 @@ export interface EventStore {
   headPosition(): Promise<number | null>;
   /**
    * Delivers every event after `after`, one at a time, in log order: first the history,
-   * then new events as they are appended. The handler's promise is awaited before the next event.
+   * then new events as they are appended. The handler's promise is awaited before the next event;
+   * when it rejects, the same event is delivered again (after a pause), never skipped.
    */
   subscribeToAll(after: number | null, handler: EventHandler): Subscription;
   close(): Promise<void>;

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
@@ -37,6 +38,7 @@ export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
   private readonly appended = new EventEmitter();
   private readonly subscriptions = new Set<Subscription>();
+  private readonly logger = new Logger('SqliteEventStore');
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -132,12 +134,21 @@ export class SqliteEventStore implements EventStore {
       let position = after;
       while (!stopped) {
         const batch = this.db.open ? await this.readAll(position, SUBSCRIPTION_BATCH) : [];
+        let failed = false;
         for (const event of batch) {
           if (stopped) return;
-          await handler(event);
+          try {
+            await handler(event);
+          } catch (error) {
+            // The same event is delivered again: skipping it would leave the subscriber behind the log for good.
+            this.logger.error(`Subscriber failed on ${event.type} at ${event.position}; delivering it again`, (error as Error).stack);
+            failed = true;
+            await waitForNews();
+            break;
+          }
           position = event.position;
         }
-        if (batch.length < SUBSCRIPTION_BATCH && !stopped) await waitForNews();
+        if (batch.length < SUBSCRIPTION_BATCH && !failed && !stopped) await waitForNews();
       }
     })();
 
