@@ -109,6 +109,8 @@ export class CatalogueProjector implements Projector {
         await this.recountCategories([(await this.products.findOne({ _id }))?.categoryId ?? null]);
         return;
       case 'StockAdjusted':
+      case 'StockReserved':
+      case 'StockReleased':
         await applyOnce(this.products, { _id }, recorded, { $set: { stock: event.data.stockAfter, updatedAt: at } });
         return;
     }

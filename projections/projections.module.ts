@@ -1,10 +1,12 @@
 import { Global, Module } from '@nestjs/common';
 import { CatalogueProjector } from './catalogue.projector';
+import { OrdersProjector } from './orders.projector';
 import { PROJECTORS, ProjectionRunner } from './projection-runner';
+import { ReferralCodesProjector } from './referral-codes.projector';
 import { ReviewsProjector } from './reviews.projector';
 import { UsersProjector } from './users.projector';
 
-const projectorClasses = [CatalogueProjector, UsersProjector, ReviewsProjector];
+const projectorClasses = [CatalogueProjector, UsersProjector, ReviewsProjector, OrdersProjector, ReferralCodesProjector];
 
 @Global()
 @Module({

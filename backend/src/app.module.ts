@@ -5,6 +5,7 @@ import { CatalogueModule } from './catalogue/catalogue.module';
 import { AppConfig } from './config';
 import { DemoDataSeeder } from './demo/demo-data.seeder';
 import { IdentityModule } from './identity/identity.module';
+import { OrderingModule } from './ordering/ordering.module';
 import { ReviewsModule } from './reviews/reviews.module';
 import { SharedModule } from './shared/shared.module';
 import { StorageModule } from './storage/storage.module';
@@ -16,7 +17,7 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), StorageModule.forRoot(config), SharedModule, ProjectionsModule, CatalogueModule, IdentityModule, ReviewsModule],
+      imports: [CqrsModule.forRoot(), StorageModule.forRoot(config), SharedModule, ProjectionsModule, CatalogueModule, IdentityModule, ReviewsModule, OrderingModule],
       providers: [{ provide: APP_CONFIG, useValue: config }, DemoDataSeeder],
     };
   }

@@ -16,6 +16,7 @@ import { DemoDataSeeder } from './demo/demo-data.seeder';
 import { PASSPORT, SESSION_COOKIE } from './identity/auth.controller';
 import { ReadStoreSessionStore } from './identity/session/read-store-session.store';
 import { describeError, HttpErrorFilter } from './shared/http/http-error.filter';
+import './shared/http/session-data';
 import { Document, READ_STORE, ReadStore } from './storage/read-store/read-store.port';
 
 const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;

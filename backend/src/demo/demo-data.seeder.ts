@@ -3,11 +3,14 @@ import { CommandBus } from '@nestjs/cqrs';
 import { CreateCategoryCommand } from '../catalogue/commands/create-category.command';
 import { CreateProductCommand } from '../catalogue/commands/create-product.command';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from '../catalogue/demo/demo-catalogue';
+import { CreateReferralCodeCommand } from '../ordering/commands/referral-code.commands';
 import { GrantRoleCommand } from '../identity/commands/grant-role.command';
 import { RegisterUserCommand } from '../identity/commands/register-user.command';
 import { CredentialsRepository } from '../identity/credentials.repository';
 import { systemContext } from '../shared/event-sourcing/stream-executor';
 import { EVENT_STORE, EventStore } from '../storage/event-store/event-store.port';
+
+export const DEMO_REFERRAL_CODE = { code: 'RESEARCH5', discountPercentage: 5 } as const;
 
 export const DEMO_ADMIN = { email: 'admin@peptide.shop', password: 'admin12345', fullName: 'Store Admin' } as const;
 
@@ -38,6 +41,7 @@ export class DemoDataSeeder {
         new CreateProductCommand({ ...product, imageUrl: null, categoryId: categoryIds.get(category) ?? null, isActive: true }, context),
       );
     }
+    await this.commands.execute(new CreateReferralCodeCommand(DEMO_REFERRAL_CODE.code, DEMO_REFERRAL_CODE.discountPercentage, context));
     if (withDemoAdmin) await this.ensureAdmin(DEMO_ADMIN.email, DEMO_ADMIN.password, DEMO_ADMIN.fullName);
     this.logger.log(`Demo catalogue created: ${DEMO_CATEGORIES.length} categories, ${DEMO_PRODUCTS.length} products`);
     return true;

@@ -45,4 +45,18 @@ describe('product decider', () => {
     expect(decide({ kind: 'deactivate' }, given(created(), { type: 'ProductDeactivated', version: 1, data: { productId: 7 } }))).toEqual([]);
     expect(() => decide({ kind: 'deactivate' }, given())).toThrow(NotFoundError);
   });
+
+  it('reserves stock for an order once and releases exactly what was reserved', () => {
+    const reserved = decide({ kind: 'reserve', orderId: 1001, quantity: 4 }, given(created(10)));
+    expect(reserved[0]).toMatchObject({ type: 'StockReserved', data: { quantity: 4, stockAfter: 6 } });
+    const state = given(created(10), ...reserved);
+    expect(decide({ kind: 'reserve', orderId: 1001, quantity: 4 }, state)).toEqual([]);
+    expect(decide({ kind: 'release', orderId: 1001, reason: 'cancelled' }, state)[0].data).toMatchObject({ quantity: 4, stockAfter: 10 });
+    expect(decide({ kind: 'release', orderId: 2002, reason: 'cancelled' }, state)).toEqual([]);
+  });
+
+  it('refuses a reservation beyond the stock, naming the product', () => {
+    expect(() => decide({ kind: 'reserve', orderId: 1, quantity: 11 }, given(created(10)))).toThrow('Only 10 of BPC-157 5mg left in stock');
+    expect(() => decide({ kind: 'reserve', orderId: 1, quantity: 1 }, given(created(0)))).toThrow('BPC-157 5mg is out of stock');
+  });
 });

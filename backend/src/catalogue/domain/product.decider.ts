@@ -11,24 +11,28 @@ export interface ProductState {
   pricing: ProductPricing | null;
   stock: number;
   isActive: boolean;
+  /** Quantities held per order id, so a reservation or release is never applied twice. */
+  reservations: Record<string, number>;
 }
 
 export type ProductCommand =
   | { kind: 'create'; productId: number; details: ProductDetails; pricing: ProductPricing; stock: number; isActive: boolean }
   | { kind: 'revise'; details: ProductDetails; pricing: ProductPricing; stock: number; isActive: boolean }
   | { kind: 'deactivate' }
-  | { kind: 'adjustStock'; delta: number; reason: string };
+  | { kind: 'adjustStock'; delta: number; reason: string }
+  | { kind: 'reserve'; orderId: number; quantity: number }
+  | { kind: 'release'; orderId: number; reason: string };
 
 const VERSION = 1;
 
 export const productDecider: Decider<ProductCommand, ProductState, ProductEvent> = {
-  initialState: { exists: false, productId: null, name: '', details: null, pricing: null, stock: 0, isActive: false },
+  initialState: { exists: false, productId: null, name: '', details: null, pricing: null, stock: 0, isActive: false, reservations: {} },
 
   evolve(state, event) {
     switch (event.type) {
       case 'ProductCreated': {
         const { productId, stock, isActive, price, salePrice, isOnSale, ...details } = event.data;
-        return { exists: true, productId, name: details.name, details, pricing: { price, salePrice, isOnSale }, stock, isActive };
+        return { exists: true, productId, name: details.name, details, pricing: { price, salePrice, isOnSale }, stock, isActive, reservations: {} };
       }
       case 'ProductDetailsChanged': {
         const details = { ...state.details!, ...event.data.changes };
@@ -42,6 +46,12 @@ export const productDecider: Decider<ProductCommand, ProductState, ProductEvent>
         return { ...state, isActive: false };
       case 'StockAdjusted':
         return { ...state, stock: event.data.stockAfter };
+      case 'StockReserved':
+        return { ...state, stock: event.data.stockAfter, reservations: { ...state.reservations, [event.data.orderId]: event.data.quantity } };
+      case 'StockReleased': {
+        const { [String(event.data.orderId)]: _released, ...reservations } = state.reservations;
+        return { ...state, stock: event.data.stockAfter, reservations };
+      }
     }
   },
 
@@ -90,6 +100,19 @@ export const productDecider: Decider<ProductCommand, ProductState, ProductEvent>
         const stockAfter = state.stock + command.delta;
         if (stockAfter < 0) throw new ConflictError(`Only ${state.stock} of ${state.name} in stock`);
         return [{ type: 'StockAdjusted', version: VERSION, data: { productId, delta: command.delta, reason: command.reason, stockAfter } }];
+      }
+      case 'reserve': {
+        if (state.reservations[command.orderId] !== undefined) return [];
+        if (!state.isActive) throw new ConflictError(`${state.name} is no longer available`);
+        if (state.stock < command.quantity) {
+          throw new ConflictError(state.stock === 0 ? `${state.name} is out of stock` : `Only ${state.stock} of ${state.name} left in stock`);
+        }
+        return [{ type: 'StockReserved', version: VERSION, data: { productId, orderId: command.orderId, quantity: command.quantity, stockAfter: state.stock - command.quantity } }];
+      }
+      case 'release': {
+        const quantity = state.reservations[command.orderId];
+        if (quantity === undefined) return [];
+        return [{ type: 'StockReleased', version: VERSION, data: { productId, orderId: command.orderId, quantity, stockAfter: state.stock + quantity, reason: command.reason } }];
       }
     }
   },

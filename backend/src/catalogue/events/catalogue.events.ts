@@ -31,8 +31,14 @@ export type ProductDeactivated = DomainEvent<'ProductDeactivated', { productId: 
 /** Carries the level after the change, so that read models can apply it idempotently. */
 export type StockAdjusted = DomainEvent<'StockAdjusted', { productId: number; delta: number; reason: string; stockAfter: number }>;
 
+/** Stock held for an order; released again when the order is rejected or cancelled. */
+export type StockReserved = DomainEvent<'StockReserved', { productId: number; orderId: number; quantity: number; stockAfter: number }>;
+export type StockReleased = DomainEvent<'StockReleased', { productId: number; orderId: number; quantity: number; stockAfter: number; reason: string }>;
+
 export type ProductEvent =
   | ProductCreated
+  | StockReserved
+  | StockReleased
   | ProductDetailsChanged
   | ProductPricingChanged
   | ProductActivated

@@ -16,7 +16,7 @@ export class ZodValidationPipe<Schema extends z.ZodType> implements PipeTransfor
 /** Custom messages from the schemas are shown as they are; zod's generic ones get the field's name. */
 function describeIssue(issue: z.core.$ZodIssue): string {
   const field = issue.path.join('.');
-  const generic = /^(Invalid|Too (big|small)|Unrecognized)/.test(issue.message);
+  const generic = /^(Invalid (input|option|string|number|element|key|union)|Too (big|small)|Unrecognized)/.test(issue.message);
   if (!generic) return issue.message;
   if (issue.code === 'invalid_type' && issue.input === undefined) return field ? `${field} is required` : 'A request body is required';
   return field ? `${field}: ${issue.message}` : issue.message;

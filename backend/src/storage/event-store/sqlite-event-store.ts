@@ -115,12 +115,18 @@ export class SqliteEventStore implements EventStore {
 
   subscribeToAll(after: number | null, handler: EventHandler): Subscription {
     let stopped = false;
+    /** Set by every append, so one made while the handler was busy is not missed. */
+    let appendedSinceRead = false;
     let wake: (() => void) | null = null;
-    const onAppended = () => wake?.();
+    const onAppended = () => {
+      appendedSinceRead = true;
+      wake?.();
+    };
     this.appended.on('appended', onAppended);
 
     const waitForNews = () =>
       new Promise<void>((resolve) => {
+        if (appendedSinceRead) return resolve();
         const timer = setTimeout(() => done(), SUBSCRIPTION_POLL_MS);
         const done = () => {
           clearTimeout(timer);
@@ -133,6 +139,7 @@ export class SqliteEventStore implements EventStore {
     const loop = (async () => {
       let position = after;
       while (!stopped) {
+        appendedSinceRead = false;
         const batch = this.db.open ? await this.readAll(position, SUBSCRIPTION_BATCH) : [];
         let failed = false;
         for (const event of batch) {

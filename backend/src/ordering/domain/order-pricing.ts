@@ -1,0 +1,46 @@
+import { SHIPPING_METHODS, ShippingMethod } from '../../shared/checkout-rules';
+import { Cents, formatCents, parseCents } from '../../shared/money';
+import { OrderLine, OrderTotals } from '../events/order.events';
+
+export interface PricedProduct {
+  productId: number;
+  name: string;
+  sku: string;
+  price: string;
+  salePrice: string | null;
+  isOnSale: boolean;
+}
+
+/** What a shopper pays per unit: the sale price while the product is on sale. */
+export function unitPriceCents(product: PricedProduct): Cents {
+  return product.isOnSale && product.salePrice !== null ? parseCents(product.salePrice) : parseCents(product.price);
+}
+
+/**
+ * Total = subtotal - discount + shipping (checkout spec §9), all in integer cents.
+ * The discount is a whole percentage of the subtotal, rounded half up to the cent.
+ */
+export function priceOrder(
+  lines: { product: PricedProduct; quantity: number }[],
+  discountPercentage: number,
+  shippingMethod: ShippingMethod,
+): { lines: OrderLine[]; totals: OrderTotals } {
+  let subtotal = 0;
+  const priced = lines.map(({ product, quantity }) => {
+    const unit = unitPriceCents(product);
+    subtotal += unit * quantity;
+    return { productId: product.productId, name: product.name, sku: product.sku, quantity, unitPrice: formatCents(unit), lineTotal: formatCents(unit * quantity) };
+  });
+  const discount = Math.floor((subtotal * discountPercentage + 50) / 100);
+  const shipping = SHIPPING_METHODS[shippingMethod].costCents;
+  return {
+    lines: priced,
+    totals: {
+      subtotal: formatCents(subtotal),
+      discountPercentage,
+      discountAmount: formatCents(discount),
+      shippingCost: formatCents(shipping),
+      totalAmount: formatCents(subtotal - discount + shipping),
+    },
+  };
+}

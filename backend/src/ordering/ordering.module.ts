@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { ChangeOrderHandler } from './commands/change-order.command';
+import { CheckoutPricing } from './commands/checkout-pricing';
+import { PlaceOrderHandler } from './commands/place-order.command';
+import { CreateReferralCodeHandler, DeactivateReferralCodeHandler } from './commands/referral-code.commands';
+import { OrderAdminController } from './order-admin.controller';
+import { OrderingController } from './ordering.controller';
+import { OrderQueries } from './queries/order.queries';
+
+@Module({
+  imports: [CqrsModule],
+  controllers: [OrderingController, OrderAdminController],
+  providers: [CheckoutPricing, OrderQueries, PlaceOrderHandler, ChangeOrderHandler, CreateReferralCodeHandler, DeactivateReferralCodeHandler],
+  exports: [OrderQueries],
+})
+export class OrderingModule {}

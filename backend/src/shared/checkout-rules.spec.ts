@@ -1,0 +1,28 @@
+import { formatAustralianPhone, isAustralianPhone, isSydneyMetro } from './checkout-rules';
+
+describe('checkout rules', () => {
+  it('accepts Australian mobiles and landlines in local and international form', () => {
+    for (const phone of ['0412345678', '0412 345 678', '+61412345678', '61412345678', '02 9876 5432', '(03) 9876-5432', '+61298765432']) {
+      expect(isAustralianPhone(phone)).toBe(true);
+    }
+    for (const phone of ['041234567', '04123456789', '0912345678', '+1 415 555 0100', '12345', '']) expect(isAustralianPhone(phone)).toBe(false);
+  });
+
+  it('formats phones as 04xx xxx xxx and 0x xxxx xxxx while typing', () => {
+    expect(formatAustralianPhone('0412345678')).toBe('0412 345 678');
+    expect(formatAustralianPhone('04123')).toBe('0412 3');
+    expect(formatAustralianPhone('0298765432')).toBe('02 9876 5432');
+    expect(formatAustralianPhone('+61412345678')).toBe('+61412345678');
+  });
+
+  it('knows Sydney metro by postcode range or by suburb, in NSW only', () => {
+    expect(isSydneyMetro({ city: 'Anywhere', state: 'NSW', postalCode: '2000' })).toBe(true);
+    expect(isSydneyMetro({ city: 'Campbelltown', state: 'NSW', postalCode: '2560' })).toBe(true);
+    expect(isSydneyMetro({ city: 'Penrith', state: 'NSW', postalCode: '2750' })).toBe(true);
+    expect(isSydneyMetro({ city: 'North Parramatta', state: 'NSW', postalCode: '2999' })).toBe(true);
+    expect(isSydneyMetro({ city: 'Katoomba', state: 'NSW', postalCode: '2780' })).toBe(false);
+    expect(isSydneyMetro({ city: 'Newcastle', state: 'NSW', postalCode: '2300' })).toBe(false);
+    expect(isSydneyMetro({ city: 'Melbourne', state: 'VIC', postalCode: '3000' })).toBe(false);
+    expect(isSydneyMetro({ city: 'Sydney', state: 'VIC', postalCode: '2000' })).toBe(false);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * The checkout's business constants and address rules (checkout spec §5 and §9), in one
+ * module that the server and the storefront both import, so they can never disagree.
+ * Pure TypeScript without Node APIs.
+ */
+
+export const SHIPPING_METHODS = {
+  regular: { label: 'Regular Shipping', costCents: 1000, delivery: '5-7 business days' },
+  express: { label: 'Express Shipping', costCents: 1500, delivery: '2-3 business days' },
+  cash_on_delivery: { label: 'Cash on Delivery', costCents: 5000, delivery: 'Same day or next day (Sydney metro)' },
+} as const;
+export type ShippingMethod = keyof typeof SHIPPING_METHODS;
+export const SHIPPING_METHOD_IDS = Object.keys(SHIPPING_METHODS) as ShippingMethod[];
+
+export const CRYPTO_PAYMENT_METHODS = {
+  bitcoin: { label: 'Bitcoin (BTC)', coin: 'BTC', decimals: 6 },
+  ethereum: { label: 'Ethereum (ETH)', coin: 'ETH', decimals: 4 },
+  'usdt-trc20': { label: 'USDT (TRC20)', coin: 'USDT', decimals: 2 },
+  'usdt-erc20': { label: 'USDT (ERC20)', coin: 'USDT', decimals: 2 },
+  usdc: { label: 'USDC (ERC20)', coin: 'USDC', decimals: 2 },
+} as const;
+export type CryptoPaymentMethod = keyof typeof CRYPTO_PAYMENT_METHODS;
+export const CRYPTO_PAYMENT_METHOD_IDS = Object.keys(CRYPTO_PAYMENT_METHODS) as CryptoPaymentMethod[];
+
+export const CASH_ON_DELIVERY = 'cash_on_delivery';
+export type PaymentMethod = CryptoPaymentMethod | typeof CASH_ON_DELIVERY;
+export const PAYMENT_METHOD_IDS: PaymentMethod[] = [...CRYPTO_PAYMENT_METHOD_IDS, CASH_ON_DELIVERY];
+
+export function isCryptoPaymentMethod(method: string): method is CryptoPaymentMethod {
+  return method in CRYPTO_PAYMENT_METHODS;
+}
+
+/** Crypto amount = order total (AUD) x USD per AUD / coin price in USD (spec §9). */
+export const USD_PER_AUD = '0.65';
+export const COIN_PRICES_USD = { BTC: '112611', ETH: '4296', USDT: '1', USDC: '0.9999' } as const;
+export type Coin = keyof typeof COIN_PRICES_USD;
+
+export const AUSTRALIAN_STATES = ['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT'] as const;
+export type AustralianState = (typeof AUSTRALIAN_STATES)[number];
+export const COUNTRY = 'Australia';
+
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_STATUSES = ['pending', 'confirmed', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const CARRIERS = ['DHL', 'FedEx', 'UPS', 'Thailand Post', 'Kerry Express', 'J&T Express'] as const;
+
+export const MESSAGES = {
+  missingInformation: 'Missing Information: Please fill in all required fields including address details.',
+  invalidPhone: 'Invalid Phone Number: Please enter an Australian mobile (0412 345 678 or +61 412 345 678) or landline (02 9876 5432 or +61 2 9876 5432).',
+  invalidPostcode: 'Invalid Postcode: An Australian postcode has 4 digits.',
+  invalidState: `Invalid State: Choose one of ${AUSTRALIAN_STATES.join(', ')}.`,
+  serviceArea: 'Service Area Restriction: Cash on Delivery is only available in Sydney metropolitan area.',
+  emptyCart: 'Empty Cart',
+  invalidReferral: 'Invalid referral code',
+  codNeedsCodShipping: 'Cash on Delivery must be paid with the Cash on Delivery shipping option, and that option needs Cash on Delivery payment.',
+} as const;
+
+/**
+ * Sydney metro for cash on delivery (spec §5 leaves the exact lists to us):
+ * - postcodes 2000-2234 (City, Eastern Suburbs, Inner West, North Shore, Northern Beaches, St George, Sutherland Shire),
+ *   2555-2574 (Macarthur: Campbelltown, Camden) and 2740-2770 (Penrith, Blacktown, Hawkesbury, Hills), all in NSW;
+ * - or a city naming one of the Greater Sydney councils or major suburbs below.
+ * The Blue Mountains (2773-2786) and the Central Coast (2250+) are outside: a courier cannot reach them same or next day.
+ */
+export const SYDNEY_METRO_POSTCODE_RANGES: readonly [number, number][] = [
+  [2000, 2234],
+  [2555, 2574],
+  [2740, 2770],
+];
+
+export const SYDNEY_METRO_PLACES = [
+  'sydney', 'parramatta', 'blacktown', 'penrith', 'liverpool', 'campbelltown', 'camden', 'bankstown', 'canterbury', 'fairfield',
+  'cabramatta', 'hornsby', 'ryde', 'chatswood', 'willoughby', 'manly', 'northern beaches', 'mosman', 'lane cove', 'hunters hill',
+  'ku-ring-gai', 'bondi', 'randwick', 'waverley', 'woollahra', 'marrickville', 'newtown', 'inner west', 'burwood', 'strathfield',
+  'auburn', 'cumberland', 'bayside', 'hurstville', 'georges river', 'kogarah', 'sutherland', 'cronulla', 'castle hill', 'baulkham hills',
+  'the hills', 'hawkesbury', 'rouse hill', 'kellyville', 'epping', 'macquarie park', 'rockdale', 'mascot', 'surry hills', 'pyrmont',
+] as const;
+
+export function isSydneyMetro(address: { city: string; state: string; postalCode: string }): boolean {
+  if (address.state !== 'NSW') return false;
+  const postcode = Number.parseInt(address.postalCode, 10);
+  if (SYDNEY_METRO_POSTCODE_RANGES.some(([from, to]) => postcode >= from && postcode <= to)) return true;
+  const city = address.city.toLowerCase();
+  return SYDNEY_METRO_PLACES.some((place) => city.includes(place));
+}
+
+const MOBILE = /^(?:04\d{8}|(?:\+?61)4\d{8})$/;
+const LANDLINE = /^(?:0[2-8]\d{8}|(?:\+?61)[2-8]\d{8})$/;
+
+export function phoneDigits(phone: string): string {
+  return phone.replace(/[\s\-().]/g, '');
+}
+
+export function isAustralianPhone(phone: string): boolean {
+  const digits = phoneDigits(phone);
+  return MOBILE.test(digits) || LANDLINE.test(digits);
+}
+
+/** As the shopper types: 04xx xxx xxx for mobiles, 0x xxxx xxxx for landlines; anything else is left alone. */
+export function formatAustralianPhone(phone: string): string {
+  const digits = phoneDigits(phone);
+  if (/^04\d{0,8}$/.test(digits)) return [digits.slice(0, 4), digits.slice(4, 7), digits.slice(7, 10)].filter(Boolean).join(' ');
+  if (/^0[2-8]\d{0,8}$/.test(digits)) return [digits.slice(0, 2), digits.slice(2, 6), digits.slice(6, 10)].filter(Boolean).join(' ');
+  return phone;
+}
+
+export const POSTCODE = /^\d{4}$/;
+
+export const WHATSAPP_NUMBER = '61400000000';
+
+export function whatsappLink(text: string): string {
+  return `https://wa.me/${WHATSAPP_NUMBER}?text=${encodeURIComponent(text)}`;
+}
