@@ -1,12 +1,13 @@
 import { Global, Module } from '@nestjs/common';
 import { CatalogueProjector } from './catalogue.projector';
 import { OrdersProjector } from './orders.projector';
+import { PaymentsProjector } from './payments.projector';
 import { PROJECTORS, ProjectionRunner } from './projection-runner';
 import { ReferralCodesProjector } from './referral-codes.projector';
 import { ReviewsProjector } from './reviews.projector';
 import { UsersProjector } from './users.projector';
 
-const projectorClasses = [CatalogueProjector, UsersProjector, ReviewsProjector, OrdersProjector, ReferralCodesProjector];
+const projectorClasses = [CatalogueProjector, UsersProjector, ReviewsProjector, OrdersProjector, ReferralCodesProjector, PaymentsProjector];
 
 @Global()
 @Module({

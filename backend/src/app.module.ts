@@ -6,6 +6,7 @@ import { AppConfig } from './config';
 import { DemoDataSeeder } from './demo/demo-data.seeder';
 import { IdentityModule } from './identity/identity.module';
 import { OrderingModule } from './ordering/ordering.module';
+import { PaymentsModule } from './payments/payments.module';
 import { ReviewsModule } from './reviews/reviews.module';
 import { SharedModule } from './shared/shared.module';
 import { StorageModule } from './storage/storage.module';
@@ -17,7 +18,7 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), StorageModule.forRoot(config), SharedModule, ProjectionsModule, CatalogueModule, IdentityModule, ReviewsModule, OrderingModule],
+      imports: [CqrsModule.forRoot(), StorageModule.forRoot(config), SharedModule, ProjectionsModule, CatalogueModule, IdentityModule, ReviewsModule, OrderingModule, PaymentsModule],
       providers: [{ provide: APP_CONFIG, useValue: config }, DemoDataSeeder],
     };
   }

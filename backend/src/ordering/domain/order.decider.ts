@@ -8,6 +8,7 @@ export interface OrderState {
   status: OrderStatus;
   paymentStatus: PaymentStatus;
   paymentMethod: string | null;
+  totalAmount: string;
   lines: OrderLine[];
 }
 
@@ -23,12 +24,19 @@ export type OrderCommand =
 const FINAL: OrderStatus[] = ['delivered', 'cancelled'];
 
 export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
-  initialState: { orderId: null, status: 'pending', paymentStatus: 'pending', paymentMethod: null, lines: [] },
+  initialState: { orderId: null, status: 'pending', paymentStatus: 'pending', paymentMethod: null, totalAmount: '0.00', lines: [] },
 
   evolve(state, event) {
     switch (event.type) {
       case 'OrderPlaced':
-        return { orderId: event.data.orderId, status: event.data.status, paymentStatus: event.data.paymentStatus, paymentMethod: event.data.paymentMethod, lines: event.data.lines };
+        return {
+          orderId: event.data.orderId,
+          status: event.data.status,
+          paymentStatus: event.data.paymentStatus,
+          paymentMethod: event.data.paymentMethod,
+          totalAmount: event.data.totals.totalAmount,
+          lines: event.data.lines,
+        };
       case 'OrderPaymentConfirmed':
         return { ...state, paymentStatus: 'confirmed', status: event.data.statusAfter };
       case 'OrderPaymentFailed':

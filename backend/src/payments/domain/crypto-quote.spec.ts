@@ -1,0 +1,25 @@
+import { quoteCryptoAmount, toSmallestUnit } from './crypto-quote';
+
+describe('crypto quote', () => {
+  it('converts an AUD total at 0.65 USD per AUD into coin amounts with the displayed decimals', () => {
+    // 200 AUD x 0.65 = 130 USD; 130 / 112611 = 0.00115441... BTC
+    expect(quoteCryptoAmount('200.00', '0.65', '112611', 6)).toBe('0.001154');
+    // 130 / 4296 = 0.0302607... ETH
+    expect(quoteCryptoAmount('200.00', '0.65', '4296', 4)).toBe('0.0303');
+    expect(quoteCryptoAmount('200.00', '0.65', '1', 2)).toBe('130.00');
+    // 130 / 0.9999 = 130.013001...
+    expect(quoteCryptoAmount('200.00', '0.65', '0.9999', 2)).toBe('130.01');
+  });
+
+  it('rounds half up on exact integers', () => {
+    // 10.01 x 0.65 = 6.5065 -> 6.51
+    expect(quoteCryptoAmount('10.01', '0.65', '1', 2)).toBe('6.51');
+    expect(quoteCryptoAmount('0.01', '0.65', '112611', 6)).toBe('0.000000');
+  });
+
+  it('expresses an amount in the smallest unit without floating point', () => {
+    expect(toSmallestUnit('0.0303', 18)).toBe('30300000000000000');
+    expect(toSmallestUnit('130.01', 6)).toBe('130010000');
+    expect(() => toSmallestUnit('0.1234567', 6)).toThrow();
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * Exact crypto amounts: AUD total x USD per AUD / coin price, rounded half up to the
+ * coin's displayed decimals, computed on integers (BigInt) from decimal strings.
+ */
+export function quoteCryptoAmount(totalAud: string, usdPerAud: string, coinPriceUsd: string, decimals: number): string {
+  const total = toFraction(totalAud);
+  const rate = toFraction(usdPerAud);
+  const price = toFraction(coinPriceUsd);
+  if (price.numerator === 0n) throw new Error('A coin price must be above zero');
+  const scale = 10n ** BigInt(decimals);
+  const numerator = total.numerator * rate.numerator * price.denominator * scale;
+  const denominator = total.denominator * rate.denominator * price.numerator;
+  const units = (2n * numerator + denominator) / (2n * denominator);
+  return formatUnits(units, decimals);
+}
+
+/** A decimal string in the coin's smallest unit, e.g. ("0.0123", 18) -> "12300000000000000". */
+export function toSmallestUnit(amount: string, decimals: number): string {
+  const { numerator, denominator } = toFraction(amount);
+  const scaled = numerator * 10n ** BigInt(decimals);
+  if (scaled % denominator !== 0n) throw new Error(`${amount} has more than ${decimals} decimals`);
+  return (scaled / denominator).toString();
+}
+
+function toFraction(decimal: string): { numerator: bigint; denominator: bigint } {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(decimal);
+  if (!match) throw new Error(`Not a decimal number: ${decimal}`);
+  const fraction = match[2] ?? '';
+  return { numerator: BigInt(match[1] + fraction), denominator: 10n ** BigInt(fraction.length) };
+}
+
+function formatUnits(units: bigint, decimals: number): string {
+  if (decimals === 0) return units.toString();
+  const digits = units.toString().padStart(decimals + 1, '0');
+  return `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
+}

@@ -1,0 +1,30 @@
+import { CryptoPaymentMethod } from '../../shared/checkout-rules';
+import { toSmallestUnit } from './crypto-quote';
+
+/** ERC-20 token contracts on Ethereum mainnet and their decimals, for EIP-681 transfer URIs. */
+export const ERC20_TOKENS = {
+  'usdt-erc20': { contract: '0xdAC17F958D2ee523a2206206994597C13D831ec7', decimals: 6 },
+  usdc: { contract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6 },
+} as const;
+
+const ETHEREUM_MAINNET = 1;
+
+/**
+ * What the QR code encodes, so a wallet app fills in address and amount:
+ * BIP21 for Bitcoin, EIP-681 for Ether and ERC-20 tokens; TRC-20 wallets only read a plain address.
+ */
+export function paymentUri(method: CryptoPaymentMethod, address: string, amount: string): string {
+  switch (method) {
+    case 'bitcoin':
+      return `bitcoin:${address}?amount=${amount}`;
+    case 'ethereum':
+      return `ethereum:${address}@${ETHEREUM_MAINNET}?value=${toSmallestUnit(amount, 18)}`;
+    case 'usdt-erc20':
+    case 'usdc': {
+      const token = ERC20_TOKENS[method];
+      return `ethereum:${token.contract}@${ETHEREUM_MAINNET}/transfer?address=${address}&uint256=${toSmallestUnit(amount, token.decimals)}`;
+    }
+    case 'usdt-trc20':
+      return address;
+  }
+}

@@ -1,0 +1,54 @@
+import { PaymentStatus } from '../../shared/checkout-rules';
+import { Decider } from '../../shared/event-sourcing/domain-event';
+import { ConflictError, NotFoundError } from '../../shared/errors';
+import { PaymentEvent, PaymentInitiated } from '../events/payment.events';
+
+export interface PaymentState {
+  paymentId: number | null;
+  orderId: number | null;
+  status: PaymentStatus;
+  transactionHash: string | null;
+}
+
+export type PaymentCommand =
+  | ({ kind: 'initiate' } & PaymentInitiated['data'])
+  | { kind: 'confirm'; transactionHash: string; source: string }
+  | { kind: 'fail'; reason: string; source: string };
+
+export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent> = {
+  initialState: { paymentId: null, orderId: null, status: 'pending', transactionHash: null },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'PaymentInitiated':
+        return { paymentId: event.data.paymentId, orderId: event.data.orderId, status: 'pending', transactionHash: null };
+      case 'PaymentConfirmed':
+        return { ...state, status: 'confirmed', transactionHash: event.data.transactionHash };
+      case 'PaymentFailed':
+        return { ...state, status: 'failed' };
+    }
+  },
+
+  decide(command, state) {
+    if (command.kind === 'initiate') {
+      if (state.paymentId !== null) throw new ConflictError(`Payment ${command.paymentId} already exists`);
+      const { kind: _kind, ...data } = command;
+      return [{ type: 'PaymentInitiated', version: 1, data }];
+    }
+    if (state.paymentId === null || state.orderId === null) throw new NotFoundError('Payment not found');
+    const { paymentId, orderId } = state;
+    switch (command.kind) {
+      case 'confirm':
+        if (state.status === 'confirmed') {
+          if (state.transactionHash === command.transactionHash) return [];
+          throw new ConflictError(`Payment ${paymentId} is already confirmed with another transaction`);
+        }
+        if (state.status === 'failed') throw new ConflictError(`Payment ${paymentId} has failed; start a new payment for the order`);
+        return [{ type: 'PaymentConfirmed', version: 1, data: { paymentId, orderId, transactionHash: command.transactionHash, source: command.source } }];
+      case 'fail':
+        if (state.status === 'failed') return [];
+        if (state.status === 'confirmed') throw new ConflictError(`Payment ${paymentId} is already confirmed`);
+        return [{ type: 'PaymentFailed', version: 1, data: { paymentId, orderId, reason: command.reason, source: command.source } }];
+    }
+  },
+};
