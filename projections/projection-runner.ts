@@ -92,6 +92,17 @@ export class ProjectionRunner implements OnModuleDestroy {
     return this.waitFor(await this.eventStore.headPosition(), timeoutMs);
   }
 
+  /** Resolves once every projector and reactor has handled the log up to its current head. */
+  async drain(timeoutMs = 10_000): Promise<boolean> {
+    const head = await this.eventStore.headPosition();
+    const deadline = Date.now() + timeoutMs;
+    while ([...this.positions.values()].some((position) => (position ?? 0) < (head ?? 0))) {
+      if (Date.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return true;
+  }
+
   checkpoints(): Record<string, number | null> {
     return Object.fromEntries(this.positions);
   }
@@ -119,9 +130,12 @@ export class ProjectionRunner implements OnModuleDestroy {
     this.releaseWaiters();
   }
 
+  /** Read-your-writes concerns read models only: a slow mail server must not hold up an answer. */
   private lowestPosition(): number {
     let lowest = Number.POSITIVE_INFINITY;
-    for (const position of this.positions.values()) lowest = Math.min(lowest, position ?? 0);
+    for (const projector of this.projectors) {
+      if (!projector.reactsOnly) lowest = Math.min(lowest, this.positions.get(projector.name) ?? 0);
+    }
     return lowest;
   }
 

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { CatalogueProjector } from './catalogue.projector';
+import { OrderNotificationsReactor } from './order-notifications.reactor';
 import { OrdersProjector } from './orders.projector';
 import { PaymentsProjector } from './payments.projector';
 import { PROJECTORS, ProjectionRunner } from './projection-runner';
@@ -7,7 +8,7 @@ import { ReferralCodesProjector } from './referral-codes.projector';
 import { ReviewsProjector } from './reviews.projector';
 import { UsersProjector } from './users.projector';
 
-const projectorClasses = [CatalogueProjector, UsersProjector, ReviewsProjector, OrdersProjector, ReferralCodesProjector, PaymentsProjector];
+const projectorClasses = [CatalogueProjector, UsersProjector, ReviewsProjector, OrdersProjector, ReferralCodesProjector, PaymentsProjector, OrderNotificationsReactor];
 
 @Global()
 @Module({

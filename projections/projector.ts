@@ -9,6 +9,8 @@ export interface Projector {
   /** Indexes and other set-up; runs before the first event and after every rebuild. */
   prepare(): Promise<void>;
   apply(event: RecordedEvent): Promise<void>;
+  /** A reactor acts on events (sends mail) instead of building a read model; nobody waits for it. */
+  readonly reactsOnly?: boolean;
 }
 
 /**

@@ -8,6 +8,8 @@ export interface AppConfig {
   adminEmail: string | null;
   adminPassword: string | null;
   smtpUrl: string | null;
+  /** Sender of order e-mails. */
+  mailFrom: string;
   /** Secure cookies and HSTS: only behind TLS. */
   production: boolean;
   /** Shared by every instance behind a load balancer; generated and kept in the read store when absent. */
@@ -32,6 +34,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmail,
     adminPassword,
     smtpUrl: blankToNull(env.SMTP_URL),
+    mailFrom: blankToNull(env.MAIL_FROM) ?? 'Peptide Research Supply <orders@peptide.shop>',
     production: env.NODE_ENV === 'production',
     sessionSecret: blankToNull(env.SESSION_SECRET),
     seedDemoData: env.SEED_DEMO_DATA !== 'false',
