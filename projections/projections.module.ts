@@ -6,9 +6,10 @@ import { PaymentsProjector } from './payments.projector';
 import { PROJECTORS, ProjectionRunner } from './projection-runner';
 import { ReferralCodesProjector } from './referral-codes.projector';
 import { ReviewsProjector } from './reviews.projector';
+import { StockReservationsProjector } from './stock-reservations.projector';
 import { UsersProjector } from './users.projector';
 
-const projectorClasses = [CatalogueProjector, UsersProjector, ReviewsProjector, OrdersProjector, ReferralCodesProjector, PaymentsProjector, OrderNotificationsReactor];
+const projectorClasses = [CatalogueProjector, UsersProjector, ReviewsProjector, OrdersProjector, ReferralCodesProjector, PaymentsProjector, StockReservationsProjector, OrderNotificationsReactor];
 
 @Global()
 @Module({

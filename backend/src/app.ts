@@ -14,6 +14,7 @@ import { AppModule } from './app.module';
 import { AppConfig } from './config';
 import { DemoDataSeeder } from './demo/demo-data.seeder';
 import { PASSPORT, SESSION_COOKIE } from './identity/auth.controller';
+import { StockReservationJanitor } from './ordering/stock-reservation-janitor';
 import { ReadStoreSessionStore } from './identity/session/read-store-session.store';
 import { describeError, HttpErrorFilter } from './shared/http/http-error.filter';
 import './shared/http/session-data';
@@ -63,6 +64,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   if (config.seedDemoData) await seeder.seedIfEmpty(config.adminEmail === null);
   if (config.adminEmail && config.adminPassword) await seeder.ensureAdmin(config.adminEmail, config.adminPassword);
   await projections.catchUp();
+  await app.get(StockReservationJanitor).sweep();
   return app;
 }
 

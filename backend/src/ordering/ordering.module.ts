@@ -7,11 +7,12 @@ import { CreateReferralCodeHandler, DeactivateReferralCodeHandler } from './comm
 import { OrderAdminController } from './order-admin.controller';
 import { OrderingController } from './ordering.controller';
 import { OrderQueries } from './queries/order.queries';
+import { StockReservationJanitor } from './stock-reservation-janitor';
 
 @Module({
   imports: [CqrsModule],
   controllers: [OrderingController, OrderAdminController],
-  providers: [CheckoutPricing, OrderQueries, PlaceOrderHandler, ChangeOrderHandler, CreateReferralCodeHandler, DeactivateReferralCodeHandler],
+  providers: [CheckoutPricing, OrderQueries, PlaceOrderHandler, ChangeOrderHandler, CreateReferralCodeHandler, DeactivateReferralCodeHandler, StockReservationJanitor],
   exports: [OrderQueries],
 })
 export class OrderingModule {}
