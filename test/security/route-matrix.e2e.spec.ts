@@ -1,0 +1,185 @@
+import request from 'supertest';
+import { DEMO_ADMIN } from '../../backend/src/demo/demo-data.seeder';
+import { EVENT_STORE, EventStore } from '../../backend/src/storage/event-store/event-store.port';
+import { registeredRoutes } from '../support/routes';
+import { startTestApp, TestApp } from '../support/test-app';
+
+type Actor = 'guest' | 'customer' | 'other' | 'admin';
+const ACTORS: Actor[] = ['guest', 'customer', 'other', 'admin'];
+type Outcome = 'ok' | 401 | 403 | 404;
+type Params = Record<string, string | number>;
+
+interface RouteCase {
+  /** Makes what the route acts on, fresh when the call would consume it. */
+  params?: () => Promise<Params>;
+  body?: (params: Params) => Record<string, unknown>;
+  expect: Record<Actor, Outcome>;
+  /** Login, sign-up and logout replace the caller's session: each call gets a fresh one. */
+  changesSession?: boolean;
+}
+
+const everyone: Record<Actor, Outcome> = { guest: 'ok', customer: 'ok', other: 'ok', admin: 'ok' };
+const signedIn: Record<Actor, Outcome> = { guest: 401, customer: 'ok', other: 'ok', admin: 'ok' };
+const adminOnly: Record<Actor, Outcome> = { guest: 401, customer: 403, other: 403, admin: 'ok' };
+const ownerOrAdmin: Record<Actor, Outcome> = { guest: 404, customer: 'ok', other: 404, admin: 'ok' };
+const authorOnly: Record<Actor, Outcome> = { guest: 401, customer: 'ok', other: 403, admin: 403 };
+
+const address = { firstName: 'Matrix', lastName: 'Tester', phone: '0412345678', address: '1 Test St', city: 'Perth', state: 'WA', postalCode: '6000' };
+
+describe('Route table: authorization and bad input', () => {
+  let shop: TestApp;
+  const cookies: Partial<Record<Actor, string>> = {};
+  let sequence = 0;
+
+  const call = (method: string, path: string, cookie: string | undefined) => {
+    const server = request(shop.app.getHttpServer());
+    const test = (server as unknown as Record<string, (path: string) => request.Test>)[method.toLowerCase()](path);
+    return cookie ? test.set('Cookie', cookie) : test;
+  };
+
+  const newCookie = async (actor: Actor): Promise<string | undefined> => {
+    if (actor === 'guest') return undefined;
+    const response =
+      actor === 'admin'
+        ? await call('POST', '/api/auth/login', undefined).send({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }).expect(200)
+        : await call('POST', '/api/auth/signup', undefined).send({ fullName: `${actor} user`, email: `${actor}-${(sequence += 1)}-${Date.now()}@example.com`, password: 'secret-123' }).expect(201);
+    return (response.headers['set-cookie'] as unknown as string[]).map((cookie) => cookie.split(';')[0]).join('; ');
+  };
+
+  const as = async (actor: Actor) => (actor === 'guest' ? undefined : (cookies[actor] ??= await newCookie(actor)));
+
+  const newProduct = async () =>
+    (await call('POST', '/api/admin/products', await as('admin')).send({ name: `Matrix product ${(sequence += 1)}`, sku: `MTX-${sequence}-${Date.now()}`, price: '25.00', stock: 1000 }).expect(201)).body.id as number;
+  const newOrderOfCustomer = async () =>
+    (await call('POST', '/api/orders', await as('customer')).send({ customerEmail: 'c@example.com', paymentMethod: 'bitcoin', shippingMethod: 'regular', shippingAddress: address, items: [{ productId: await newProduct(), quantity: 1 }] }).expect(201)).body.id as number;
+  const newPaymentOfCustomer = async () =>
+    (await call('POST', '/api/payments/crypto', await as('customer')).send({ orderId: await newOrderOfCustomer(), paymentMethod: 'bitcoin' }).expect(201)).body.id as number;
+  const newReviewOfCustomer = async () =>
+    (await call('POST', `/api/products/${await newProduct()}/reviews`, await as('customer')).send({ rating: 5, title: 'Good', content: 'Consistent purity across batches.' }).expect(201)).body.id as string;
+  const newReferralCode = async () => {
+    const code = `MTX${(sequence += 1)}X${Date.now()}`;
+    await call('POST', '/api/admin/referral-codes', await as('admin')).send({ code, discountPercentage: 10 }).expect(201);
+    return code;
+  };
+
+  const productBody = () => ({ name: 'Matrix product', sku: `MTX-B-${(sequence += 1)}-${Date.now()}`, price: '30.00', stock: 5 });
+  const reviewBody = () => ({ rating: 4, title: 'Solid', content: 'Arrived quickly and well packed.' });
+  const orderBody = async () => ({ customerEmail: 'o@example.com', paymentMethod: 'bitcoin', shippingMethod: 'regular', shippingAddress: address, items: [{ productId: await newProduct(), quantity: 1 }] });
+
+  const ROUTES: Record<string, RouteCase> = {
+    'GET /api/products': { expect: everyone },
+    'GET /api/products/on-sale': { expect: everyone },
+    'GET /api/products/:id': { params: async () => ({ id: await newProduct() }), expect: everyone },
+    'GET /api/categories': { expect: everyone },
+    'GET /api/admin/products': { expect: adminOnly },
+    'POST /api/admin/products': { body: productBody, expect: adminOnly },
+    'PUT /api/admin/products/:id': { params: async () => ({ id: await newProduct() }), body: productBody, expect: adminOnly },
+    'DELETE /api/admin/products/:id': { params: async () => ({ id: await newProduct() }), expect: adminOnly },
+    'POST /api/admin/products/:id/stock': { params: async () => ({ id: await newProduct() }), body: () => ({ delta: 3, reason: 'Delivery' }), expect: adminOnly },
+    'POST /api/admin/categories': { body: () => ({ name: `Matrix category ${(sequence += 1)}` }), expect: adminOnly },
+    'POST /api/auth/signup': { body: () => ({ fullName: 'New Person', email: `new-${(sequence += 1)}-${Date.now()}@example.com`, password: 'secret-123' }), expect: everyone, changesSession: true },
+    'POST /api/auth/login': { body: () => ({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }), expect: everyone, changesSession: true },
+    'GET /api/auth/user': { expect: signedIn },
+    'GET /api/login': { expect: everyone },
+    'GET /api/logout': { expect: everyone, changesSession: true },
+    'GET /api/products/:id/reviews': { params: async () => ({ id: await newProduct() }), expect: everyone },
+    'GET /api/products/:id/rating': { params: async () => ({ id: await newProduct() }), expect: everyone },
+    'POST /api/products/:id/reviews': { params: async () => ({ id: await newProduct() }), body: reviewBody, expect: signedIn },
+    'PUT /api/reviews/:id': { params: async () => ({ id: await newReviewOfCustomer() }), body: reviewBody, expect: authorOnly },
+    'DELETE /api/reviews/:id': { params: async () => ({ id: await newReviewOfCustomer() }), expect: authorOnly },
+    'POST /api/reviews/:id/vote': { params: async () => ({ id: await newReviewOfCustomer() }), body: () => ({ isHelpful: true }), expect: { guest: 401, customer: 403, other: 'ok', admin: 'ok' } },
+    'POST /api/admin/reviews/:id/response': { params: async () => ({ id: await newReviewOfCustomer() }), body: () => ({ response: 'Thanks!' }), expect: adminOnly },
+    'POST /api/checkout/quote': { body: () => ({ items: [{ productId: 1, quantity: 1 }], shippingMethod: 'regular' }), expect: everyone },
+    'POST /api/orders': { expect: everyone },
+    'GET /api/orders/:id': { params: async () => ({ id: await newOrderOfCustomer() }), expect: ownerOrAdmin },
+    'GET /api/orders/:id/items': { params: async () => ({ id: await newOrderOfCustomer() }), expect: ownerOrAdmin },
+    'GET /api/customer/orders': { expect: signedIn },
+    'GET /api/referral-codes/:code': { params: async () => ({ code: 'RESEARCH5' }), expect: everyone },
+    'GET /api/admin/orders': { expect: adminOnly },
+    'GET /api/orders': { expect: adminOnly },
+    'PUT /api/orders/:id/status': { params: async () => ({ id: await newOrderOfCustomer() }), body: () => ({ status: 'processing' }), expect: adminOnly },
+    'PUT /api/orders/:id/shipping': { params: async () => ({ id: await newOrderOfCustomer() }), body: () => ({ trackingNumber: 'TRK1', shippingCarrier: 'DHL' }), expect: adminOnly },
+    'POST /api/admin/referral-codes': { body: () => ({ code: `MTXNEW${(sequence += 1)}X${Date.now()}`, discountPercentage: 5 }), expect: adminOnly },
+    'DELETE /api/admin/referral-codes/:code': { params: async () => ({ code: await newReferralCode() }), expect: adminOnly },
+    'GET /api/wallet-addresses': { expect: everyone },
+    'POST /api/payments/crypto': { params: async () => ({ orderId: await newOrderOfCustomer() }), body: (params) => ({ orderId: params.orderId, paymentMethod: 'bitcoin' }), expect: ownerOrAdmin },
+    'GET /api/payments/:id/status': { params: async () => ({ id: await newPaymentOfCustomer() }), expect: ownerOrAdmin },
+    'GET /api/admin/payments': { expect: adminOnly },
+    'POST /api/admin/payments/:id/confirm': { params: async () => ({ id: await newPaymentOfCustomer() }), body: () => ({ transactionHash: 'f'.repeat(64) }), expect: adminOnly },
+    'POST /api/admin/payments/:id/fail': { params: async () => ({ id: await newPaymentOfCustomer() }), body: () => ({ reason: 'Nothing arrived' }), expect: adminOnly },
+  };
+
+  const pathOf = (route: string, params: Params) => route.split(' ')[1].replace(/:(\w+)/g, (_, name: string) => String(params[name]));
+
+  const bodyOf = async (route: string, routeCase: RouteCase, params: Params) =>
+    route === 'POST /api/orders' ? await orderBody() : routeCase.body?.(params);
+
+  beforeAll(async () => {
+    shop = await startTestApp();
+  });
+  afterAll(async () => {
+    await shop.close();
+  });
+
+  it('has an expectation for every route the app serves, and no stale one', () => {
+    expect(registeredRoutes(shop.app).sort()).toEqual(Object.keys(ROUTES).sort());
+  });
+
+  describe.each(Object.keys(ROUTES))('%s', (route) => {
+    it.each(ACTORS)('answers %s as the table says', async (actor) => {
+      const routeCase = ROUTES[route];
+      const params = (await routeCase.params?.()) ?? {};
+      const cookie = routeCase.changesSession ? await newCookie(actor) : await as(actor);
+      const [method] = route.split(' ');
+      const body = await bodyOf(route, routeCase, params);
+      const response = await (body ? call(method, pathOf(route, params), cookie).send(body) : call(method, pathOf(route, params), cookie));
+      const expected = routeCase.expect[actor];
+      if (expected === 'ok') expect(response.status).toBeLessThan(400);
+      else {
+        expect(response.status).toBe(expected);
+        expect(response.body.message).toEqual(expect.any(String));
+      }
+    });
+  });
+
+  describe('bad input to every POST and PUT route, as an administrator', () => {
+    const writeRoutes = () => Object.keys(ROUTES).filter((route) => /^(POST|PUT) /.test(route) && !ROUTES[route].changesSession);
+
+    const expectRefusal = (response: request.Response) => {
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+      expect(response.body.message).toEqual(expect.any(String));
+    };
+
+    const wrongTypeOf = (value: unknown): unknown => {
+      if (typeof value === 'string') return { $gt: '' };
+      if (typeof value === 'number') return 'not a number';
+      if (typeof value === 'boolean') return 'yes';
+      return 'not an object';
+    };
+
+    it('refuses malformed JSON, wrong types, missing fields, huge strings and a 2 MB body, writing nothing', async () => {
+      const cookie = await as('admin');
+      const prepared = [];
+      for (const route of writeRoutes()) {
+        const routeCase = ROUTES[route];
+        const params = (await routeCase.params?.()) ?? {};
+        prepared.push({ route, path: pathOf(route, params), method: route.split(' ')[0], body: (await bodyOf(route, routeCase, params)) ?? {} });
+      }
+      const eventStore = shop.app.get<EventStore>(EVENT_STORE);
+      const head = await eventStore.headPosition();
+
+      for (const { method, path, body } of prepared) {
+        expectRefusal(await call(method, path, cookie).set('Content-Type', 'application/json').send('{"broken": '));
+        expectRefusal(await call(method, path, cookie).send([]));
+        expectRefusal(await call(method, path, cookie).send({}));
+        expectRefusal(await call(method, path, cookie).set('Content-Type', 'application/json').send(JSON.stringify({ ...body, padding: 'x'.repeat(2 * 1024 * 1024) })));
+        for (const [field, value] of Object.entries(body)) {
+          expectRefusal(await call(method, path, cookie).send({ ...body, [field]: wrongTypeOf(value) }));
+          if (typeof value === 'string') expectRefusal(await call(method, path, cookie).send({ ...body, [field]: 'x'.repeat(100_000) }));
+        }
+      }
+      expect(await eventStore.headPosition()).toBe(head);
+    });
+  });
+});
