@@ -1,0 +1,63 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createQueryClient } from './api/query-client';
+import { RequireAdmin, RequireSignedIn } from './components/RouteGuards';
+import { SiteLayout } from './components/SiteLayout';
+import { HomePage } from './pages/HomePage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { CartProvider } from './state/cart';
+import { CurrencyProvider } from './state/currency';
+import { ToastProvider } from './state/toast';
+
+const ProductsPage = lazy(() => import('./pages/ProductsPage'));
+const SearchPage = lazy(() => import('./pages/SearchPage'));
+const CategoriesPage = lazy(() => import('./pages/CategoriesPage'));
+const ProductDetailPage = lazy(() => import('./pages/ProductDetailPage'));
+const CalculatorPage = lazy(() => import('./pages/CalculatorPage'));
+const AuthPage = lazy(() => import('./pages/AuthPage'));
+const CheckoutPage = lazy(() => import('./pages/CheckoutPage'));
+const DashboardPage = lazy(() => import('./pages/DashboardPage'));
+const AdminPage = lazy(() => import('./pages/AdminPage'));
+const FaqPage = lazy(() => import('./pages/info/FaqPage'));
+const ShippingPage = lazy(() => import('./pages/info/ShippingPage'));
+const ReturnsPage = lazy(() => import('./pages/info/ReturnsPage'));
+
+/** Storefront spec §2. Matching is case-insensitive with an optional trailing slash (react-router's default). */
+const router = createBrowserRouter([
+  {
+    element: <SiteLayout />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/products', element: <ProductsPage /> },
+      { path: '/search', element: <SearchPage /> },
+      { path: '/categories', element: <CategoriesPage /> },
+      { path: '/product/:id', element: <ProductDetailPage /> },
+      { path: '/products/:id', element: <ProductDetailPage /> },
+      { path: '/calculator', element: <CalculatorPage /> },
+      { path: '/auth', element: <AuthPage /> },
+      { path: '/checkout', element: <CheckoutPage /> },
+      { path: '/dashboard', element: <RequireSignedIn><DashboardPage /></RequireSignedIn> },
+      { path: '/admin', element: <RequireAdmin><AdminPage /></RequireAdmin> },
+      { path: '/faq', element: <FaqPage /> },
+      { path: '/shipping', element: <ShippingPage /> },
+      { path: '/returns', element: <ReturnsPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <CurrencyProvider>
+          <CartProvider>
+            <RouterProvider router={router} />
+          </CartProvider>
+        </CurrencyProvider>
+      </ToastProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,33 @@
+import { ReactNode, useEffect } from 'react';
+import { useAuth } from '../hooks/useAuth';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { useToast } from '../state/toast';
+import { PageLoading } from './PageLoading';
+
+/** Checkout spec §8: the signed-out are told, then sent to sign in after 500 ms. */
+export const UNAUTHORIZED_REDIRECT_MS = 500;
+
+export function useRedirectToLoginWhenSignedOut(signedOut: boolean): void {
+  const toast = useToast();
+  useEffect(() => {
+    if (!signedOut) return;
+    toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+    const timer = window.setTimeout(() => window.location.assign('/api/login'), UNAUTHORIZED_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [signedOut, toast]);
+}
+
+export function RequireSignedIn({ children }: { children: ReactNode }) {
+  const { isLoading, isAuthenticated } = useAuth();
+  useRedirectToLoginWhenSignedOut(!isLoading && !isAuthenticated);
+  if (!isAuthenticated) return <PageLoading />;
+  return children;
+}
+
+/** Spec §2: only administrators reach /admin; everyone else sees the 404 page. */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { isLoading, isAdmin } = useAuth();
+  if (isLoading) return <PageLoading label="Loading admin dashboard..." />;
+  if (!isAdmin) return <NotFoundPage />;
+  return children;
+}

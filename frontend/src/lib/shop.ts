@@ -1,0 +1,30 @@
+import { whatsappLink } from '../../../backend/src/shared/checkout-rules';
+
+/** Storefront constants of spec §1 and §9 that several pages show. */
+export const SHOP_NAME = 'Peptide Research Supply';
+export const SALE_PERCENT = 30;
+export const FREE_SHIPPING_OVER_AUD = 100;
+export const MINIMUM_AGE = 18;
+export const LOW_STOCK_THRESHOLD = 10;
+export const HOME_PRODUCT_LIMIT = 8;
+export const CHAT_APP_NAME = 'WhatsApp';
+export const CHAT_GREETING = "Hello! I'm interested in your pharmaceutical research products. Could you help me?";
+export const CHAT_LINK = whatsappLink(CHAT_GREETING);
+
+/** Spec §1: the accepted coins, in the order of the scrolling strip. */
+export const ACCEPTED_COINS = [
+  { name: 'Bitcoin', code: 'BTC' },
+  { name: 'Ethereum', code: 'ETH' },
+  { name: 'USDT', code: 'USDT-TRC20' },
+  { name: 'USDT', code: 'USDT-ERC20' },
+  { name: 'Tron', code: 'TRX' },
+] as const;
+
+export const RESEARCH_USE_DISCLAIMER =
+  'All products are sold strictly for laboratory research use only. Not for human or animal consumption, and not intended to diagnose, treat, cure or prevent any disease. No medical claims are made.';
+export const BUYER_REQUIREMENTS =
+  'Buyers must be 18+ and qualified professionals or affiliated with a research institution. Shipments require institution verification. Orders suspected of improper use may be cancelled without notice.';
+
+export function isLowStock(stock: number): boolean {
+  return stock >= 1 && stock <= LOW_STOCK_THRESHOLD;
+}

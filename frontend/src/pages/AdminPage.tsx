@@ -1,0 +1,3 @@
+export default function AdminPage() {
+  return <section className="container section"><h1>AdminPage</h1></section>;
+}

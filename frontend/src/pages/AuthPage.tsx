@@ -1,0 +1,3 @@
+export default function AuthPage() {
+  return <section className="container section"><h1>AuthPage</h1></section>;
+}

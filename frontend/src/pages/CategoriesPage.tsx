@@ -1,0 +1,3 @@
+export default function CategoriesPage() {
+  return <section className="container section"><h1>CategoriesPage</h1></section>;
+}

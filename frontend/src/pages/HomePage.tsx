@@ -1,0 +1,3 @@
+export function HomePage() {
+  return <section className="container section"><h1>Home</h1></section>;
+}

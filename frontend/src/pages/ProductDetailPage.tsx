@@ -1,0 +1,3 @@
+export default function ProductDetailPage() {
+  return <section className="container section"><h1>ProductDetailPage</h1></section>;
+}

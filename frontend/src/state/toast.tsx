@@ -1,0 +1,86 @@
+import { createContext, ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { X } from 'lucide-react';
+
+/** Storefront spec §9: one toast at a time, shown 5 s, swipe right 50 px to dismiss, F8 focuses the viewport. */
+export const TOAST_DURATION_MS = 5000;
+const SWIPE_THRESHOLD_PX = 50;
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive' | 'success';
+}
+
+interface Toast extends ToastInput {
+  id: number;
+}
+
+type ShowToast = (toast: ToastInput) => void;
+const ToastContext = createContext<ShowToast | null>(null);
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toast, setToast] = useState<Toast | null>(null);
+  const nextId = useRef(1);
+  const show = useCallback<ShowToast>((input) => setToast({ ...input, id: nextId.current++ }), []);
+  return (
+    <ToastContext.Provider value={show}>
+      {children}
+      <ToastViewport toast={toast} onDismiss={() => setToast(null)} />
+    </ToastContext.Provider>
+  );
+}
+
+function ToastViewport({ toast, onDismiss }: { toast: Toast | null; onDismiss(): void }) {
+  const viewport = useRef<HTMLOListElement>(null);
+  const swipeStart = useRef<number | null>(null);
+  const [offset, setOffset] = useState(0);
+
+  useEffect(() => {
+    if (!toast) return;
+    setOffset(0);
+    const timer = window.setTimeout(onDismiss, TOAST_DURATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [toast, onDismiss]);
+
+  useEffect(() => {
+    const focusOnF8 = (event: KeyboardEvent) => {
+      if (event.key === 'F8') viewport.current?.focus();
+    };
+    window.addEventListener('keydown', focusOnF8);
+    return () => window.removeEventListener('keydown', focusOnF8);
+  }, []);
+
+  return (
+    <ol ref={viewport} className="toast-viewport" tabIndex={-1} aria-label="Notifications (F8)">
+      {toast && (
+        <li
+          key={toast.id}
+          role={toast.variant === 'destructive' ? 'alert' : 'status'}
+          className={`toast toast-${toast.variant ?? 'default'}`}
+          style={{ transform: `translateX(${offset}px)` }}
+          onPointerDown={(event) => (swipeStart.current = event.clientX)}
+          onPointerMove={(event) => swipeStart.current !== null && setOffset(Math.max(0, event.clientX - swipeStart.current))}
+          onPointerUp={() => {
+            swipeStart.current = null;
+            if (offset > SWIPE_THRESHOLD_PX) onDismiss();
+            else setOffset(0);
+          }}
+        >
+          <div>
+            <p className="toast-title">{toast.title}</p>
+            {toast.description && <p className="toast-description">{toast.description}</p>}
+          </div>
+          <button type="button" className="icon-button toast-close" aria-label="Dismiss notification" onClick={onDismiss}>
+            <X size={16} aria-hidden />
+          </button>
+        </li>
+      )}
+    </ol>
+  );
+}
+
+export function useToast(): ShowToast {
+  const show = useContext(ToastContext);
+  if (!show) throw new Error('useToast needs a ToastProvider');
+  return show;
+}
