@@ -16,11 +16,12 @@ import { DemoDataSeeder } from './demo/demo-data.seeder';
 import { PASSPORT, SESSION_COOKIE } from './identity/auth.controller';
 import { StockReservationJanitor } from './ordering/stock-reservation-janitor';
 import { ReadStoreSessionStore } from './identity/session/read-store-session.store';
+import { SESSION_TTL_MS } from './identity/session/session-policy';
+import { syncSignedInHint } from './identity/session/signed-in-hint';
 import { describeError, HttpErrorFilter } from './shared/http/http-error.filter';
 import './shared/http/session-data';
 import { Document, READ_STORE, ReadStore } from './storage/read-store/read-store.port';
 
-const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const JSON_BODY_LIMIT = '1mb';
 
 /** Builds the whole shop (API, projections, SPA) without listening, so tests can drive it in-process. */
@@ -51,6 +52,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   const passport = app.get<Authenticator>(PASSPORT);
   app.use(passport.initialize());
   app.use(passport.session());
+  app.use(syncSignedInHint(SESSION_TTL_MS, config.production));
   app.use(answerMiddlewareErrors);
   serveStorefront(app);
   app.useGlobalFilters(new HttpErrorFilter());
@@ -90,24 +92,33 @@ function securityHeaders(config: AppConfig) {
   });
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * Cookies are SameSite=Lax; on top of that a state-changing API call that names another
- * origin is refused, so no other site can act with a shopper's session.
+ * origin is refused, so no other site can act with a shopper's session. The Origin header
+ * decides; where a client leaves it out, the Referer of the page that made the call must be
+ * ours. Browsers send Origin on every cross-origin POST, PUT and DELETE, so a request with
+ * neither header comes from a non-browser client (curl, a load generator) and is let through.
  */
 function refuseCrossSiteMutations(request: Request, response: Response, next: NextFunction): void {
-  const origin = request.headers.origin;
-  if (['GET', 'HEAD', 'OPTIONS'].includes(request.method) || !origin) return next();
-  let originHost: string | null = null;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    originHost = null;
-  }
-  if (originHost !== request.headers.host) {
+  if (SAFE_METHODS.has(request.method)) return next();
+  const source = request.headers.origin ?? request.headers.referer;
+  if (source === undefined) return next();
+  if (hostOf(source) !== request.headers.host) {
     response.status(403).json({ message: 'Cross-site requests are not allowed' });
     return;
   }
   next();
+}
+
+/** `null` (an opaque origin, e.g. a sandboxed frame) and malformed values match no host. */
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).host;
+  } catch {
+    return null;
+  }
 }
 
 /** Errors raised by Express middleware (bad JSON, a body over the limit) never reach Nest's filters. */

@@ -86,6 +86,23 @@ describe('Identity API', () => {
     await browser.get('/api/auth/user').expect(401);
   });
 
+  it('gives the storefront a readable signed-in hint that carries no secret and ends with the session', async () => {
+    const browser = shop.agent();
+    const signup = await browser.post('/api/auth/signup').send({ fullName: 'Hint Reader', email: `hint-${Date.now()}@example.com`, password: 'secret-123' }).expect(201);
+    const cookies = signup.headers['set-cookie'] as unknown as string[];
+    const hint = cookies.find((cookie) => cookie.startsWith('signed_in='))!;
+    expect(hint).toMatch(/^signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(hint).toMatch(/SameSite=Lax/i);
+    const logout = await browser.get('/api/logout').expect(302);
+    expect(String(logout.headers['set-cookie'])).toMatch(/signed_in=;.*Expires=Thu, 01 Jan 1970/);
+  });
+
+  it('drops a signed-in hint that outlived its session', async () => {
+    const response = await shop.agent().get('/api/auth/user').set('Cookie', 'signed_in=1').expect(401);
+    expect(String(response.headers['set-cookie'])).toMatch(/signed_in=;/);
+  });
+
   it('never writes a password or its hash into the event log', async () => {
     const { password } = await signUp(shop.agent(), { password: 'very-secret-passphrase' });
     const eventStore = shop.app.get<EventStore>(EVENT_STORE);

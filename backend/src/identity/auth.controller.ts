@@ -10,6 +10,8 @@ import { commandContextOf, CurrentUser, SessionUser } from '../shared/http/reque
 import { ZodValidationPipe } from '../shared/http/zod-validation.pipe';
 import { RegisterUserCommand } from './commands/register-user.command';
 import { UserQueries } from './queries/user.queries';
+import { SESSION_TTL_MS } from './session/session-policy';
+import { clearSignedInHint, setSignedInHint } from './session/signed-in-hint';
 
 export const PASSPORT = Symbol('PASSPORT');
 export const MIN_PASSWORD_LENGTH = 6;
@@ -104,6 +106,7 @@ export class AuthController {
       if (error) return response.status(500).json({ message: 'Could not end the session. Please try again.' });
       request.session.destroy(() => {
         response.clearCookie(SESSION_COOKIE, { path: '/' });
+        clearSignedInHint(response);
         response.redirect(302, '/');
       });
     });
@@ -114,5 +117,11 @@ export const SESSION_COOKIE = 'sid';
 
 /** passport regenerates the session id on login, so a session fixed before login is worthless after it. */
 function logIn(request: Request, user: SessionUser): Promise<void> {
-  return new Promise((resolve, reject) => request.logIn(user, (error) => (error ? reject(error) : resolve())));
+  return new Promise((resolve, reject) =>
+    request.logIn(user, (error) => {
+      if (error) return reject(error);
+      setSignedInHint(request.res!, SESSION_TTL_MS, request.session.cookie.secure === true);
+      resolve();
+    }),
+  );
 }

@@ -4,10 +4,15 @@ import type { CurrentUser } from '../api/types';
 
 export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
 
+/** The server's readable sign of a session (the session cookie itself is httpOnly): without it there is no one to ask about. */
+function mayHaveSession(): boolean {
+  return document.cookie.split(';').some((pair) => pair.trim().startsWith('signed_in='));
+}
+
 export function useAuth() {
   const { data, isLoading } = useQuery({
     queryKey: CURRENT_USER_KEY,
-    queryFn: () => apiGetOrNullWhenUnauthorized<CurrentUser>('/api/auth/user'),
+    queryFn: () => (mayHaveSession() ? apiGetOrNullWhenUnauthorized<CurrentUser>('/api/auth/user') : null),
     retry: false,
   });
   const user = data ?? null;
