@@ -1,3 +1,42 @@
+import { FlaskConical } from 'lucide-react';
+import { useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { PageLoading } from '../components/PageLoading';
+import { Tabs } from '../components/Tabs';
+import { useAuth } from '../hooks/useAuth';
+import { usePageTitle } from '../hooks/usePageTitle';
+import { RESEARCH_USE_DISCLAIMER } from '../lib/shop';
+import { LoginForm } from './auth/LoginForm';
+import { SignupForm } from './auth/SignupForm';
+import './auth/auth.css';
+
+type AuthMode = 'login' | 'signup';
+
 export default function AuthPage() {
-  return <section className="container section"><h1>AuthPage</h1></section>;
+  const { isLoading, isAuthenticated } = useAuth();
+  const [mode, setMode] = useState<AuthMode>('login');
+  usePageTitle(mode === 'login' ? 'Login' : 'Sign Up');
+
+  if (isLoading) return <PageLoading />;
+  if (isAuthenticated) return <Navigate to="/" replace />;
+  return (
+    <section className="auth-page">
+      <div className="card auth-card">
+        <h1>
+          <FlaskConical size={24} aria-hidden /> {mode === 'login' ? 'Welcome back' : 'Create your account'}
+        </h1>
+        <p className="muted auth-intro">Sign in to track orders and review products.</p>
+        <Tabs<AuthMode>
+          label="Login or sign up"
+          selected={mode}
+          onSelect={setMode}
+          tabs={[
+            { id: 'login', label: 'Login', panel: <LoginForm onSwitchToSignup={() => setMode('signup')} /> },
+            { id: 'signup', label: 'Sign Up', panel: <SignupForm onSwitchToLogin={() => setMode('login')} /> },
+          ]}
+        />
+        <p className="muted auth-note">{RESEARCH_USE_DISCLAIMER}</p>
+      </div>
+    </section>
+  );
 }

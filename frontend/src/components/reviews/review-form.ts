@@ -1,0 +1,40 @@
+import type { Review, ReviewInput } from '../../api/types';
+import { reviewInputSchema } from '../../../../backend/src/reviews/commands/review-input';
+
+/** The review form as typed: pros and cons are one comma-separated line each. */
+export interface ReviewDraft {
+  rating: number;
+  title: string;
+  content: string;
+  pros: string;
+  cons: string;
+}
+
+export type ReviewField = keyof ReviewDraft;
+export type ReviewErrors = Partial<Record<ReviewField, string>>;
+
+export const EMPTY_DRAFT: ReviewDraft = { rating: 0, title: '', content: '', pros: '', cons: '' };
+
+/** Spec §5: comma-separated text becomes a list of trimmed, non-empty entries. */
+export function splitPoints(text: string): string[] {
+  return text
+    .split(',')
+    .map((point) => point.trim())
+    .filter((point) => point.length > 0);
+}
+
+export function draftOf(review: Review): ReviewDraft {
+  return { rating: review.rating, title: review.title, content: review.content, pros: review.pros.join(', '), cons: review.cons.join(', ') };
+}
+
+/** Checked with the server's own schema, so the form and the API give the same messages. */
+export function validateReview(draft: ReviewDraft): { input: ReviewInput; errors: null } | { input: null; errors: ReviewErrors } {
+  const parsed = reviewInputSchema.safeParse({ ...draft, pros: splitPoints(draft.pros), cons: splitPoints(draft.cons) });
+  if (parsed.success) return { input: parsed.data, errors: null };
+  const errors: ReviewErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as ReviewField;
+    errors[field] ??= issue.message;
+  }
+  return { input: null, errors };
+}
