@@ -1,3 +1,54 @@
+import { LogOut, Store } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Tabs } from '../components/Tabs';
+import { usePageTitle } from '../hooks/usePageTitle';
+import { SHOP_NAME } from '../lib/shop';
+import { AdminSession } from './admin/admin-session';
+import { DashboardTab } from './admin/DashboardTab';
+import { OrdersTab } from './admin/OrdersTab';
+import { PaymentsTab } from './admin/PaymentsTab';
+import { ProductsTab } from './admin/ProductsTab';
+import './admin/admin.css';
+
+type AdminTab = 'dashboard' | 'products' | 'orders' | 'payments';
+
+/** Checkout spec §2: the back office. App.tsx lets only administrators reach it. */
 export default function AdminPage() {
-  return <section className="container section"><h1>AdminPage</h1></section>;
+  usePageTitle('Admin');
+  const [tab, setTab] = useState<AdminTab>('dashboard');
+  return (
+    <AdminSession>
+      <div className="section">
+        <div className="container admin-page">
+          <header className="admin-header row between wrap gap">
+            <div>
+              <h1>{SHOP_NAME} Admin</h1>
+              <p className="muted">Products, orders and payments at a glance.</p>
+            </div>
+            <div className="row gap">
+              <Link to="/" className="button button-outline">
+                <Store size={18} aria-hidden /> View Store
+              </Link>
+              <button type="button" className="button button-dark" onClick={() => window.location.assign('/api/logout')}>
+                <LogOut size={18} aria-hidden /> Logout
+              </button>
+            </div>
+          </header>
+          <Tabs<AdminTab>
+            label="Back office"
+            className="admin-tabs"
+            selected={tab}
+            onSelect={setTab}
+            tabs={[
+              { id: 'dashboard', label: 'Dashboard', panel: <DashboardTab /> },
+              { id: 'products', label: 'Products', panel: <ProductsTab /> },
+              { id: 'orders', label: 'Orders', panel: <OrdersTab /> },
+              { id: 'payments', label: 'Payments', panel: <PaymentsTab /> },
+            ]}
+          />
+        </div>
+      </div>
+    </AdminSession>
+  );
 }

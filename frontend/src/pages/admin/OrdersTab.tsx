@@ -1,0 +1,158 @@
+import { Truck } from 'lucide-react';
+import { useId, useState } from 'react';
+import { ORDER_STATUSES, OrderStatus } from '../../../../backend/src/shared/checkout-rules';
+import { messageOf } from '../../api/client';
+import type { Order } from '../../api/types';
+import { Tabs } from '../../components/Tabs';
+import { formatAud } from '../../lib/currencies';
+import { toCents } from '../../lib/money';
+import { capitalise, customerName, formatDateTime, paymentMethodLabel, shippingMethodLabel } from './admin-format';
+import { useAdminOrders, useUpdateOrderStatus } from './admin-data';
+import { LoadError, StatusBadge, TransactionHash } from './admin-ui';
+import { ShipOrderDialog } from './ShipOrderDialog';
+
+type StatusTab = 'all' | OrderStatus;
+const STATUS_TABS: { id: StatusTab; label: string }[] = [
+  { id: 'all', label: 'All Orders' },
+  ...ORDER_STATUSES.map((status) => ({ id: status, label: capitalise(status) })),
+];
+
+/** Checkout spec §4: the status can no longer change once an order is cancelled or delivered. */
+const isFinal = (order: Order) => order.status === 'cancelled' || order.status === 'delivered';
+const canShip = (order: Order) => order.status === 'pending' || order.status === 'processing';
+
+export function OrdersTab() {
+  const orders = useAdminOrders();
+  const [shipping, setShipping] = useState<Order | null>(null);
+  return (
+    <section className="stack admin-section" aria-labelledby="orders-heading">
+      <div>
+        <h2 id="orders-heading">Order Management</h2>
+        <p className="muted">Update order statuses and record shipments.</p>
+      </div>
+      {orders.isError ? (
+        <LoadError message={messageOf(orders.error, 'Failed to load orders.')} onRetry={() => orders.refetch()} />
+      ) : (
+        <Tabs
+          label="Orders by status"
+          className="admin-status-tabs"
+          tabs={STATUS_TABS.map((tab) => {
+            const list = (orders.data ?? []).filter((order) => tab.id === 'all' || order.status === tab.id);
+            return {
+              id: tab.id,
+              label: orders.data ? `${tab.label} (${list.length})` : tab.label,
+              panel: orders.isLoading ? (
+                <p className="muted" role="status">
+                  Loading orders...
+                </p>
+              ) : list.length === 0 ? (
+                <p className="empty-state muted">No orders found for this status.</p>
+              ) : (
+                <ul className="admin-order-list">
+                  {list.map((order) => (
+                    <OrderCard key={order.id} order={order} onShip={() => setShipping(order)} />
+                  ))}
+                </ul>
+              ),
+            };
+          })}
+        />
+      )}
+      {shipping && <ShipOrderDialog order={shipping} onClose={() => setShipping(null)} />}
+    </section>
+  );
+}
+
+function OrderCard({ order, onShip }: { order: Order; onShip(): void }) {
+  const statusId = useId();
+  const updateStatus = useUpdateOrderStatus();
+  const address = order.shippingAddress;
+  return (
+    <li className="card admin-order">
+      <div className="row between wrap gap">
+        <h3 className="admin-order-title">
+          Order #{order.id} <StatusBadge status={order.status} />
+        </h3>
+        <span className="small muted">{formatDateTime(order.createdAt)}</span>
+      </div>
+      <div className="admin-order-grid">
+        <div>
+          <p className="admin-label">Customer</p>
+          <p>
+            {customerName(order)}
+            <br />
+            <span className="small muted">{order.customerEmail}</span>
+            <br />
+            <span className="small muted">{address.phone}</span>
+          </p>
+        </div>
+        <div>
+          <p className="admin-label">Ship to ({shippingMethodLabel(order.shippingMethod)})</p>
+          <p className="small">
+            {address.address}
+            <br />
+            {address.city} {address.state} {address.postalCode}
+          </p>
+          {order.deliveryInstructions && <p className="small muted">Instructions: {order.deliveryInstructions}</p>}
+        </div>
+        <div>
+          <p className="admin-label">Payment</p>
+          <p className="small">
+            {paymentMethodLabel(order.paymentMethod)} · <StatusBadge status={order.paymentStatus} />
+          </p>
+          <p className="small">
+            <TransactionHash paymentMethod={order.paymentMethod} hash={order.blockchainTxHash ?? order.transactionId} />
+          </p>
+        </div>
+      </div>
+      <ul className="admin-order-items small">
+        {order.items.map((item) => (
+          <li key={item.productId}>
+            <span>
+              {item.name} × {item.quantity}
+            </span>
+            <span className="admin-number">{formatAud(toCents(item.lineTotal))}</span>
+          </li>
+        ))}
+        <li className="admin-order-total">
+          <span>Total{order.discountPercentage > 0 ? ` (incl. ${order.discountPercentage}% referral discount and shipping)` : ' (incl. shipping)'}</span>
+          <span className="admin-number">{formatAud(toCents(order.totalAmount))}</span>
+        </li>
+      </ul>
+      {order.trackingNumber && (
+        <p className="small">
+          Shipped with {order.shippingCarrier}, tracking <code>{order.trackingNumber}</code>
+          {order.shippedAt && ` on ${formatDateTime(order.shippedAt)}`}
+          {order.adminNotes && <span className="muted"> · Notes: {order.adminNotes}</span>}
+        </p>
+      )}
+      {(!isFinal(order) || canShip(order)) && (
+        <div className="row wrap gap admin-order-actions">
+          {!isFinal(order) && (
+            <div className="field admin-status-field">
+              <label htmlFor={statusId}>Order status</label>
+              <select
+                id={statusId}
+                className="select"
+                value={order.status}
+                disabled={updateStatus.isPending}
+                onChange={(event) => updateStatus.mutate({ orderId: order.id, status: event.target.value as OrderStatus })}
+              >
+                {ORDER_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {capitalise(status)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {canShip(order) && (
+            <button type="button" className="button button-primary" onClick={onShip}>
+              <Truck size={18} aria-hidden /> Mark as Shipped
+            </button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,156 @@
+import { Search } from 'lucide-react';
+import { useId, useState } from 'react';
+import { CRYPTO_PAYMENT_METHOD_IDS } from '../../../../backend/src/shared/checkout-rules';
+import { messageOf } from '../../api/client';
+import type { Payment } from '../../api/types';
+import { formatAud } from '../../lib/currencies';
+import { toCents } from '../../lib/money';
+import { formatDateTime, paymentMethodLabel } from './admin-format';
+import { useAdminPayments } from './admin-data';
+import { LoadError, StatusBadge, TableSkeleton, TransactionHash } from './admin-ui';
+import { ConfirmPaymentDialog, FailPaymentDialog } from './PaymentDialogs';
+
+const ALL_METHODS = 'all';
+
+/** Checkout spec §5: the search matches payment id, order id or transaction id, ignoring case. */
+export function matchesPaymentSearch(payment: Pick<Payment, 'id' | 'orderId' | 'transactionId'>, search: string): boolean {
+  const term = search.trim().toLowerCase();
+  if (!term) return true;
+  return [String(payment.id), String(payment.orderId), payment.transactionId ?? ''].some((value) => value.toLowerCase().includes(term));
+}
+
+function confirmedTotal(payments: Payment[], method?: string) {
+  return payments
+    .filter((payment) => payment.status === 'confirmed' && (method === undefined || payment.paymentMethod === method))
+    .reduce((sum, payment) => sum + toCents(payment.amount), 0);
+}
+
+export function PaymentsTab() {
+  const payments = useAdminPayments();
+  const [search, setSearch] = useState('');
+  const [method, setMethod] = useState(ALL_METHODS);
+  const [action, setAction] = useState<{ kind: 'confirm' | 'fail'; payment: Payment } | null>(null);
+  const searchId = useId();
+  const methodId = useId();
+  const all = payments.data ?? [];
+  const shown = all.filter((payment) => (method === ALL_METHODS || payment.paymentMethod === method) && matchesPaymentSearch(payment, search));
+
+  return (
+    <section className="stack admin-section" aria-labelledby="payments-heading">
+      <div>
+        <h2 id="payments-heading">Payment Management</h2>
+        <p className="muted">Monitor cryptocurrency payments and transactions</p>
+      </div>
+      <div className="admin-stats admin-stats-3">
+        <div className="card admin-stat">
+          <p className="admin-stat-label">Bitcoin Payments</p>
+          <p className="admin-stat-value">{payments.data ? formatAud(confirmedTotal(all, 'bitcoin')) : '…'}</p>
+          <p className="small muted">confirmed</p>
+        </div>
+        <div className="card admin-stat">
+          <p className="admin-stat-label">Ethereum Payments</p>
+          <p className="admin-stat-value">{payments.data ? formatAud(confirmedTotal(all, 'ethereum')) : '…'}</p>
+          <p className="small muted">confirmed</p>
+        </div>
+        <div className="card admin-stat">
+          <p className="admin-stat-label">Total Revenue</p>
+          <p className="admin-stat-value">{payments.data ? formatAud(confirmedTotal(all)) : '…'}</p>
+          <p className="small muted">all confirmed crypto payments</p>
+        </div>
+      </div>
+      <section className="card admin-card stack" aria-labelledby="payment-history-heading">
+        <h3 id="payment-history-heading">Payment History</h3>
+        <div className="admin-filters">
+          <div className="field admin-search">
+            <label htmlFor={searchId} className="sr-only">
+              Search payments
+            </label>
+            <Search size={18} aria-hidden className="admin-search-icon" />
+            <input id={searchId} className="input" type="search" placeholder="Search payments..." value={search} onChange={(event) => setSearch(event.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor={methodId} className="sr-only">
+              Filter by payment method
+            </label>
+            <select id={methodId} className="select" value={method} onChange={(event) => setMethod(event.target.value)}>
+              <option value={ALL_METHODS}>All Methods</option>
+              {CRYPTO_PAYMENT_METHOD_IDS.map((id) => (
+                <option key={id} value={id}>
+                  {paymentMethodLabel(id)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {payments.isError ? (
+          <LoadError message={messageOf(payments.error, 'Failed to load payments.')} onRetry={() => payments.refetch()} />
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Payment ID</th>
+                  <th scope="col">Order ID</th>
+                  <th scope="col">Payment Method</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Transaction</th>
+                  <th scope="col">Date</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {payments.isLoading && <TableSkeleton rows={5} columns={8} />}
+                {payments.data && shown.length === 0 && (
+                  <tr>
+                    <td colSpan={8} className="admin-empty">
+                      No payments found matching your criteria.
+                    </td>
+                  </tr>
+                )}
+                {shown.map((payment) => (
+                  <tr key={payment.id}>
+                    <td>#{payment.id}</td>
+                    <td>#{payment.orderId}</td>
+                    <td>{paymentMethodLabel(payment.paymentMethod)}</td>
+                    <td className="admin-number">
+                      {formatAud(toCents(payment.amount))}
+                      <br />
+                      <span className="small muted">
+                        {payment.cryptoAmount} {payment.coin}
+                      </span>
+                    </td>
+                    <td>
+                      <StatusBadge status={payment.status} />
+                      {payment.failureReason && <span className="small muted admin-reason">{payment.failureReason}</span>}
+                    </td>
+                    <td>
+                      <TransactionHash paymentMethod={payment.paymentMethod} hash={payment.blockchainTxHash ?? payment.transactionId} />
+                    </td>
+                    <td>{formatDateTime(payment.createdAt)}</td>
+                    <td>
+                      {payment.status === 'pending' ? (
+                        <div className="row gap">
+                          <button type="button" className="button button-primary button-sm" onClick={() => setAction({ kind: 'confirm', payment })}>
+                            Confirm<span className="sr-only"> payment #{payment.id}</span>
+                          </button>
+                          <button type="button" className="button button-outline button-sm" onClick={() => setAction({ kind: 'fail', payment })}>
+                            Mark failed<span className="sr-only"> payment #{payment.id}</span>
+                          </button>
+                        </div>
+                      ) : (
+                        <span className="muted small">—</span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      {action?.kind === 'confirm' && <ConfirmPaymentDialog payment={action.payment} onClose={() => setAction(null)} />}
+      {action?.kind === 'fail' && <FailPaymentDialog payment={action.payment} onClose={() => setAction(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { apiGet, apiRequest, messageOf } from '../../api/client';
+import type { Category, Order, Payment, Product } from '../../api/types';
+import type { OrderStatus } from '../../../../backend/src/shared/checkout-rules';
+import { useToast } from '../../state/toast';
+import { useReportAdminError } from './admin-session';
+
+export const ADMIN_ORDERS_KEY = ['/api/admin/orders'] as const;
+export const ADMIN_PRODUCTS_KEY = ['/api/admin/products'] as const;
+export const ADMIN_PAYMENTS_KEY = ['/api/admin/payments'] as const;
+
+/** Back-office lists are read fresh on every visit: an order or payment may change at any time. */
+function useAdminList<T>(key: readonly string[]) {
+  const report = useReportAdminError();
+  const query = useQuery({ queryKey: key, queryFn: () => apiGet<T[]>(key[0]), staleTime: 0 });
+  useEffect(() => {
+    if (query.error) report(query.error);
+  }, [query.error, report]);
+  return query;
+}
+
+export const useAdminOrders = () => useAdminList<Order>(ADMIN_ORDERS_KEY);
+export const useAdminProducts = () => useAdminList<Product>(ADMIN_PRODUCTS_KEY);
+export const useAdminPayments = () => useAdminList<Payment>(ADMIN_PAYMENTS_KEY);
+export const useAdminCategories = () => useAdminList<Category>(['/api/categories']);
+
+/**
+ * A back-office change: success toasts and refreshes the lists it affects; failure toasts the
+ * spec's message (or the server's, when it explains the refusal), unless the session has ended.
+ */
+function useAdminMutation<Input>({
+  request,
+  success,
+  failure,
+  refresh,
+  useServerMessage = false,
+}: {
+  request(input: Input): Promise<unknown>;
+  success: { title: string; description?: string };
+  failure: string;
+  refresh: readonly (readonly string[])[];
+  useServerMessage?: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const report = useReportAdminError();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: async () => {
+      toast({ ...success, variant: 'success' });
+      await Promise.all(refresh.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
+    onError: (error) => {
+      if (report(error)) return;
+      toast({ title: 'Error', description: useServerMessage ? messageOf(error, failure) : failure, variant: 'destructive' });
+    },
+  });
+}
+
+export function useUpdateOrderStatus() {
+  return useAdminMutation<{ orderId: number; status: OrderStatus }>({
+    request: ({ orderId, status }) => apiRequest('PUT', `/api/orders/${orderId}/status`, { status }),
+    success: { title: 'Status updated', description: 'Order status updated successfully.' },
+    failure: 'Failed to update order status.',
+    refresh: [ADMIN_ORDERS_KEY, ADMIN_PRODUCTS_KEY],
+  });
+}
+
+export interface ShippingInput {
+  orderId: number;
+  trackingNumber: string;
+  shippingCarrier: string;
+  adminNotes: string;
+}
+
+export function useShipOrder() {
+  return useAdminMutation<ShippingInput>({
+    request: ({ orderId, ...body }) => apiRequest('PUT', `/api/orders/${orderId}/shipping`, { ...body, status: 'shipped' }),
+    success: { title: 'Order shipped', description: 'Shipping information updated and customer notified.' },
+    failure: 'Failed to update order shipping information.',
+    refresh: [ADMIN_ORDERS_KEY],
+  });
+}
+
+export function useConfirmPayment() {
+  return useAdminMutation<{ paymentId: number; transactionHash: string }>({
+    request: ({ paymentId, transactionHash }) => apiRequest('POST', `/api/admin/payments/${paymentId}/confirm`, { transactionHash }),
+    success: { title: 'Payment Confirmed', description: 'The order is marked as paid.' },
+    failure: 'Failed to confirm the payment.',
+    refresh: [ADMIN_PAYMENTS_KEY, ADMIN_ORDERS_KEY],
+    useServerMessage: true,
+  });
+}
+
+export function useFailPayment() {
+  return useAdminMutation<{ paymentId: number; reason: string }>({
+    request: ({ paymentId, reason }) => apiRequest('POST', `/api/admin/payments/${paymentId}/fail`, { reason }),
+    success: { title: 'Payment marked as failed' },
+    failure: 'Failed to mark the payment as failed.',
+    refresh: [ADMIN_PAYMENTS_KEY, ADMIN_ORDERS_KEY, ADMIN_PRODUCTS_KEY],
+    useServerMessage: true,
+  });
+}

@@ -1,0 +1,46 @@
+import { confirmedRevenueCents, explorerUrl, shortHash } from './admin-format';
+import { matchesPaymentSearch } from './PaymentsTab';
+
+describe('back office formatting', () => {
+  it('shows a transaction hash as its first 8 and last 8 characters', () => {
+    expect(shortHash('0x1234567890abcdef1234567890abcdef12345678')).toBe('0x123456…12345678');
+    expect(shortHash('short_hash')).toBe('short_hash');
+  });
+
+  it('counts only orders with a confirmed payment in the revenue, summed in whole cents', () => {
+    const orders = [
+      { paymentStatus: 'confirmed' as const, totalAmount: '0.10' },
+      { paymentStatus: 'confirmed' as const, totalAmount: '0.20' },
+      { paymentStatus: 'pending' as const, totalAmount: '500.00' },
+      { paymentStatus: 'failed' as const, totalAmount: '99.00' },
+    ];
+    expect(confirmedRevenueCents(orders)).toBe(30);
+    expect(confirmedRevenueCents([])).toBe(0);
+  });
+
+  it('links a hash to the explorer of its chain, and hand-recorded ids to nothing', () => {
+    const tron = 'a'.repeat(64);
+    const eth = `0x${'b'.repeat(64)}`;
+    expect(explorerUrl('bitcoin', tron)).toBe(`https://mempool.space/tx/${tron}`);
+    expect(explorerUrl('ethereum', eth)).toBe(`https://etherscan.io/tx/${eth}`);
+    expect(explorerUrl('usdc', eth)).toBe(`https://etherscan.io/tx/${eth}`);
+    expect(explorerUrl('usdt', tron)).toBe(`https://tronscan.org/#/transaction/${tron}`);
+    expect(explorerUrl('usdt', eth)).toBe(`https://etherscan.io/tx/${eth}`);
+    expect(explorerUrl('usdt-trc20', tron)).toBe(`https://tronscan.org/#/transaction/${tron}`);
+    expect(explorerUrl('bitcoin', 'manual_123')).toBeNull();
+    expect(explorerUrl('ethereum', 'test_abc')).toBeNull();
+    expect(explorerUrl('ethereum', 'verified_abc')).toBeNull();
+    expect(explorerUrl('cash_on_delivery', tron)).toBeNull();
+    expect(explorerUrl('bitcoin', null)).toBeNull();
+  });
+
+  it('finds payments by payment id, order id or transaction id, ignoring case', () => {
+    const payment = { id: 12, orderId: 1042, transactionId: 'AbCdEf123' };
+    expect(matchesPaymentSearch(payment, '12')).toBe(true);
+    expect(matchesPaymentSearch(payment, '1042')).toBe(true);
+    expect(matchesPaymentSearch(payment, 'abcdef')).toBe(true);
+    expect(matchesPaymentSearch(payment, '  ')).toBe(true);
+    expect(matchesPaymentSearch(payment, '999')).toBe(false);
+    expect(matchesPaymentSearch({ ...payment, transactionId: null }, 'abc')).toBe(false);
+  });
+});

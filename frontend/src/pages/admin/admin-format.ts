@@ -1,0 +1,60 @@
+import { CASH_ON_DELIVERY, CRYPTO_PAYMENT_METHODS, SHIPPING_METHODS } from '../../../../backend/src/shared/checkout-rules';
+import type { Order } from '../../api/types';
+import { Cents, toCents } from '../../lib/money';
+
+/** Checkout spec §9: a transaction hash is shown as its first 8 and last 8 characters. */
+export function shortHash(hash: string): string {
+  return hash.length <= 19 ? hash : `${hash.slice(0, 8)}…${hash.slice(-8)}`;
+}
+
+const NOT_ON_CHAIN = /^(manual_|test_|verified_)/;
+
+/**
+ * Checkout spec §9 explorer rules: Bitcoin to a Bitcoin explorer; Ethereum, USDC and ERC20 USDT
+ * to an Ethereum explorer; USDT to a Tron explorer when the hash is 64 characters without 0x.
+ * Ids recorded by hand (manual_, test_, verified_) have nothing to link to.
+ */
+export function explorerUrl(paymentMethod: string, hash: string | null): string | null {
+  if (!hash || NOT_ON_CHAIN.test(hash)) return null;
+  if (paymentMethod === 'bitcoin') return `https://mempool.space/tx/${hash}`;
+  if (paymentMethod === 'usdt-trc20' || (paymentMethod === 'usdt' && hash.length === 64 && !hash.startsWith('0x'))) {
+    return `https://tronscan.org/#/transaction/${hash}`;
+  }
+  if (['ethereum', 'usdc', 'usdt', 'usdt-erc20'].includes(paymentMethod)) return `https://etherscan.io/tx/${hash}`;
+  return null;
+}
+
+export function paymentMethodLabel(method: string): string {
+  if (method === CASH_ON_DELIVERY) return 'Cash on Delivery';
+  return method in CRYPTO_PAYMENT_METHODS ? CRYPTO_PAYMENT_METHODS[method as keyof typeof CRYPTO_PAYMENT_METHODS].label : method;
+}
+
+export function shippingMethodLabel(method: string): string {
+  return method in SHIPPING_METHODS ? SHIPPING_METHODS[method as keyof typeof SHIPPING_METHODS].label : method;
+}
+
+export function customerName(order: Order): string {
+  const name = `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`.trim();
+  return name || order.customerEmail;
+}
+
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+export function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-AU', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+export function isSameLocalDay(iso: string, now: Date): boolean {
+  return new Date(iso).toDateString() === now.toDateString();
+}
+
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Checkout spec §2: revenue counts the orders whose payment is confirmed, summed in whole cents. */
+export function confirmedRevenueCents(orders: Pick<Order, 'paymentStatus' | 'totalAmount'>[]): Cents {
+  return orders.filter((order) => order.paymentStatus === 'confirmed').reduce((sum, order) => sum + toCents(order.totalAmount), 0);
+}

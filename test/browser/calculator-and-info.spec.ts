@@ -1,0 +1,230 @@
+import { mkdirSync } from 'node:fs';
+import { APIRequestContext, Page, request as playwrightRequest } from 'playwright-core';
+import { DESKTOP, MOBILE, Shop, startShop, unexpectedErrors } from './browser-support';
+import { expect as expectPage } from './expect-page';
+
+const SHOTS = '/tmp/shots';
+const ADMIN = { email: 'admin@peptide.shop', password: 'admin12345' };
+
+interface PlacedOrder {
+  id: number;
+}
+interface CreatedPayment {
+  id: number;
+}
+
+/** The dosage calculator (storefront spec §2, §4, §9), the information pages and the back office (checkout spec §2). */
+describe('Calculator, information pages and back office in a real browser', () => {
+  let shop: Shop;
+  let guest: APIRequestContext;
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    shop = await startShop();
+    guest = await playwrightRequest.newContext({ baseURL: shop.url, extraHTTPHeaders: { Origin: shop.url } });
+  }, 90_000);
+  afterAll(async () => {
+    await guest?.dispose();
+    await shop?.close();
+  });
+
+  const group = (page: Page, step: RegExp) => page.getByRole('radiogroup', { name: step });
+
+  async function openCalculator(page: Page) {
+    await page.goto('/calculator');
+    await page.getByRole('heading', { level: 1, name: 'Peptide Dosage Calculator' }).waitFor({ timeout: 15_000 });
+    await expectPage(page.getByRole('combobox', { name: 'Product' })).toBeEnabled();
+  }
+
+  async function fillIssueExample(page: Page) {
+    await page.getByRole('combobox', { name: 'Product' }).selectOption('BPC-157 5mg');
+    await group(page, /Syringe size/).getByRole('radio', { name: '0.3 ml (30 units)' }).check();
+    await group(page, /Vial strength/).getByRole('radio', { name: '5 mg', exact: true }).check();
+    await group(page, /Reconstitution water/).getByRole('radio', { name: '2 ml', exact: true }).check();
+    await group(page, /Desired dose/).getByRole('radio', { name: '0.25 mg', exact: true }).check();
+  }
+
+  it('draws 10.0 units for 0.25 mg of BPC-157 from a 5 mg vial with 2 ml water in the 0.3 ml syringe', async () => {
+    const { page, consoleErrors } = await shop.newPage(DESKTOP);
+    await openCalculator(page);
+    await expectPage(page.getByText('Complete all five steps to see how much to draw.')).toBeVisible();
+    await fillIssueExample(page);
+
+    await expectPage(page.getByTestId('units-to-draw')).toHaveText('10.0');
+    const result = page.getByRole('region', { name: 'Your result' });
+    await expectPage(result.getByText('0.1 ml', { exact: true })).toBeVisible();
+    await expectPage(result.getByText('2.5 mg/ml', { exact: true })).toBeVisible();
+    await expectPage(result.getByRole('img', { name: 'Syringe of 0.3 ml filled to 10.0 of 30 units' })).toBeVisible();
+    await expectPage(page.getByText('UNSAFE DOSE WARNING')).toBeHidden();
+
+    const info = page.getByRole('region', { name: 'Product information' });
+    await expectPage(info.getByText('1 mg', { exact: true })).toBeVisible();
+    await expectPage(info.getByText(/2-8 C/)).toBeVisible();
+    await expectPage(page.getByRole('region', { name: 'Safety notice' }).getByText('For research use only. Not for human consumption.')).toBeVisible();
+
+    await page.screenshot({ path: `${SHOTS}/calculator-desktop.png`, fullPage: true });
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+  }, 60_000);
+
+  it('warns above the maximum safe dose but still computes, and a custom value and a preset clear each other', async () => {
+    const { page, consoleErrors } = await shop.newPage(MOBILE);
+    await openCalculator(page);
+    await fillIssueExample(page);
+
+    const customDose = page.getByRole('spinbutton', { name: 'Custom dose (mg)' });
+    expect(await customDose.getAttribute('step')).toBe('0.1');
+    await customDose.fill('2');
+    expect(await group(page, /Desired dose/).getByRole('radio', { name: '0.25 mg', exact: true }).isChecked()).toBe(false);
+    const warning = page.getByRole('alert').filter({ hasText: 'UNSAFE DOSE WARNING' });
+    await expectPage(warning).toContainText('exceeds the maximum safe research dose of 1 mg');
+    await expectPage(warning).toContainText('reduce the dose');
+    // 2 mg / 2.5 mg/ml = 0.8 ml = 80 units, more than the 0.3 ml syringe holds
+    await expectPage(page.getByTestId('units-to-draw')).toHaveText('80.0');
+    await expectPage(page.getByText(/needs more than one full 0.3 ml syringe/)).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/calculator-mobile-unsafe.png`, fullPage: true });
+
+    await group(page, /Desired dose/).getByRole('radio', { name: '1 mg', exact: true }).check();
+    await expectPage(customDose).toHaveValue('');
+    await expectPage(page.getByText('UNSAFE DOSE WARNING')).toBeHidden();
+    await expectPage(page.getByTestId('units-to-draw')).toHaveText('40.0');
+
+    await page.getByRole('spinbutton', { name: 'Custom vial strength (mg)' }).fill('10');
+    expect(await group(page, /Vial strength/).getByRole('radio', { name: '5 mg', exact: true }).isChecked()).toBe(false);
+    await expectPage(page.getByTestId('units-to-draw')).toHaveText('20.0');
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+  }, 60_000);
+
+  it('offers every active product except BAC Water', async () => {
+    const { page, consoleErrors } = await shop.newPage(DESKTOP);
+    await openCalculator(page);
+    const options = await page.getByRole('combobox', { name: 'Product' }).locator('option').allTextContents();
+    expect(options).toContain('BPC-157 5mg');
+    expect(options).toContain('HGH 10IU');
+    expect(options.filter((name) => /BAC Water/i.test(name))).toEqual([]);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+  }, 60_000);
+
+  it('shows the FAQ, shipping and returns pages with their research-use disclaimer', async () => {
+    const { page, consoleErrors } = await shop.newPage(MOBILE);
+    await page.goto('/faq');
+    await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor({ timeout: 15_000 });
+    const answer = page.getByText(/Usually 10–30 minutes/);
+    await expectPage(answer).toBeHidden();
+    await page.getByText('How long does a crypto payment take to confirm?').click();
+    await expectPage(answer).toBeVisible();
+    await expectPage(page.getByRole('complementary', { name: 'Research use disclaimer' })).toBeVisible();
+
+    await page.goto('/shipping');
+    await page.getByRole('heading', { level: 1, name: 'Shipping Information' }).waitFor({ timeout: 15_000 });
+    const table = page.getByRole('table', { name: 'Shipping options with cost and delivery time' });
+    await expectPage(table.getByRole('row', { name: /Regular Shipping A\$10\.00 5-7 business days/ })).toBeVisible();
+    await expectPage(table.getByRole('row', { name: /Express Shipping A\$15\.00 2-3 business days/ })).toBeVisible();
+    await expectPage(table.getByRole('row', { name: /Cash on Delivery A\$50\.00 .*Sydney/ })).toBeVisible();
+
+    await page.goto('/returns');
+    await page.getByRole('heading', { level: 1, name: 'Returns Policy' }).waitFor({ timeout: 15_000 });
+    await expectPage(page.getByText(/within 30 days of delivery if they are unopened and unused, with their original documentation and our prior authorization/)).toBeVisible();
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+  }, 60_000);
+
+  it('shows the 404 page at /admin to a guest', async () => {
+    const { page, consoleErrors } = await shop.newPage(DESKTOP);
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor({ timeout: 15_000 });
+    await expectPage(page.getByRole('tab', { name: 'Orders' })).toHaveCount(0);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+  }, 60_000);
+
+  async function placeBitcoinOrder(): Promise<{ order: PlacedOrder; payment: CreatedPayment }> {
+    const products = (await (await guest.get('/api/products')).json()) as { id: number; name: string }[];
+    const bpc = products.find((product) => product.name === 'BPC-157 5mg')!;
+    const placed = await guest.post('/api/orders', {
+      data: {
+        customerEmail: 'rosalind@example.com',
+        paymentMethod: 'bitcoin',
+        shippingMethod: 'regular',
+        shippingAddress: { firstName: 'Rosalind', lastName: 'Franklin', phone: '03 9876 5432', address: '200 Collins St', city: 'Melbourne', state: 'VIC', postalCode: '3000', country: 'Australia' },
+        items: [{ productId: bpc.id, quantity: 1 }],
+      },
+    });
+    expect(placed.status()).toBe(201);
+    const order = (await placed.json()) as PlacedOrder;
+    const started = await guest.post('/api/payments/crypto', { data: { orderId: order.id, paymentMethod: 'bitcoin' } });
+    expect(started.status()).toBe(201);
+    return { order, payment: (await started.json()) as CreatedPayment };
+  }
+
+  async function signInAsAdmin(viewport: typeof DESKTOP) {
+    const { page, consoleErrors } = await shop.newPage(viewport);
+    const login = await page.context().request.post('/api/auth/login', { data: ADMIN, headers: { Origin: shop.url } });
+    expect(login.status()).toBe(200);
+    await page.goto('/admin');
+    await page.getByRole('heading', { level: 1, name: /Admin$/ }).waitFor({ timeout: 15_000 });
+    return { page, consoleErrors };
+  }
+
+  it('lets the admin ship an order and confirm its payment in the back office', async () => {
+    const { order, payment } = await placeBitcoinOrder();
+    const { page, consoleErrors } = await signInAsAdmin(DESKTOP);
+
+    await expectPage(page.getByRole('link', { name: 'View Store' })).toBeVisible();
+    await expectPage(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    const recent = page.getByRole('region', { name: 'Recent Orders' });
+    await expectPage(recent.getByRole('row', { name: new RegExp(`#${order.id} Rosalind Franklin`) })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/admin-dashboard-desktop.png`, fullPage: true });
+
+    await page.getByRole('tab', { name: 'Orders' }).click();
+    await page.getByRole('tab', { name: /^Pending/ }).click();
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(`Order #${order.id}\\b`) }) });
+    await card.getByRole('button', { name: 'Mark as Shipped' }).click();
+    const dialog = page.getByRole('dialog', { name: `Mark Order #${order.id} as Shipped` });
+    await expectPage(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Mark as Shipped' }).click();
+    await expectPage(page.getByText('Please fill in tracking number and shipping carrier.')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Tracking number' }).fill('TRACK123456');
+    await dialog.getByRole('combobox', { name: 'Shipping carrier' }).selectOption('DHL');
+    await page.screenshot({ path: `${SHOTS}/admin-ship-dialog-desktop.png` });
+    await dialog.getByRole('button', { name: 'Mark as Shipped' }).click();
+    await expectPage(page.getByText('Shipping information updated and customer notified.')).toBeVisible();
+    await expectPage(dialog).toBeHidden();
+    await expectPage(page.getByRole('tabpanel', { name: 'Pending (0)' }).getByText('No orders found for this status.')).toBeVisible();
+    await page.getByRole('tab', { name: /^Shipped/ }).click();
+    await expectPage(page.getByRole('tabpanel', { name: 'Shipped (1)' }).getByText(/Shipped with DHL, tracking TRACK123456/)).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Payments' }).click();
+    await expectPage(page.getByRole('heading', { name: 'Payment Management' })).toBeVisible();
+    await expectPage(page.getByText('Monitor cryptocurrency payments and transactions')).toBeVisible();
+    const search = page.getByRole('searchbox', { name: 'Search payments' });
+    await search.fill('no-such-payment');
+    await expectPage(page.getByText('No payments found matching your criteria.')).toBeVisible();
+    await search.fill(String(order.id));
+    const row = page.getByRole('row', { name: new RegExp(`^#${payment.id} #${order.id} Bitcoin`) });
+    await row.getByRole('button', { name: `Confirm payment #${payment.id}` }).click();
+    const confirm = page.getByRole('dialog', { name: `Confirm Payment #${payment.id}` });
+    await confirm.getByRole('textbox', { name: 'Transaction hash' }).fill('f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16');
+    await confirm.getByRole('button', { name: 'Confirm payment' }).click();
+    await expectPage(confirm).toBeHidden();
+    await expectPage(row.getByText('Confirmed')).toBeVisible();
+    await expectPage(row.getByRole('link', { name: /block explorer/ })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/admin-payments-desktop.png`, fullPage: true });
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+  }, 90_000);
+
+  it('fits the back office on a phone', async () => {
+    const { page, consoleErrors } = await signInAsAdmin(MOBILE);
+    await expectPage(page.getByRole('tab', { name: 'Dashboard' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/admin-dashboard-mobile.png`, fullPage: true });
+    await page.getByRole('tab', { name: 'Orders' }).click();
+    await expectPage(page.getByRole('tab', { name: /^All Orders/ })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/admin-orders-mobile.png`, fullPage: true });
+    await page.getByRole('tab', { name: 'Products' }).click();
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('BAC Water');
+    await expectPage(page.getByRole('row', { name: /BAC Water 10ml/ })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/admin-products-mobile.png`, fullPage: true });
+    // The back office itself stays within the phone's width; wide tables scroll inside their card.
+    const box = await page.locator('.admin-page').boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(MOBILE.width);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+  }, 60_000);
+});
