@@ -1,0 +1,27 @@
+import { LogIn, UserRound } from 'lucide-react';
+
+/** Checkout mode: undecided until the shopper picks guest checkout or signs in (a navigation to /api/login). */
+export function CheckoutModeChoice({ onGuest }: { onGuest(): void }) {
+  return (
+    <section className="checkout-choice stack" aria-labelledby="checkout-choice-heading">
+      <h1 id="checkout-choice-heading">Checkout</h1>
+      <p className="muted">How would you like to check out?</p>
+      <div className="checkout-choice-grid">
+        <div className="card stack">
+          <h2>Guest checkout</h2>
+          <p className="muted">No account needed. We e-mail your order confirmation and tracking details.</p>
+          <button type="button" className="button button-primary button-block" onClick={onGuest}>
+            <UserRound size={18} aria-hidden /> Continue as Guest
+          </button>
+        </div>
+        <div className="card stack">
+          <h2>Have an account?</h2>
+          <p className="muted">Sign in to follow your orders, reorder quickly and see offers on products you bought.</p>
+          <a className="button button-outline button-block" href="/api/login">
+            <LogIn size={18} aria-hidden /> Login to Your Account
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { CheckCircle2 } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import type { Order, Payment } from '../../api/types';
+import { useAuth } from '../../hooks/useAuth';
+import { formatAud } from '../../lib/currencies';
+import { toCents } from '../../lib/money';
+
+export function PaymentSuccess({ order, payment }: { order: Order; payment: Payment }) {
+  const { isAuthenticated } = useAuth();
+  return (
+    <section className="card checkout-result stack" aria-labelledby="payment-success-heading">
+      <CheckCircle2 size={56} className="result-icon success" aria-hidden />
+      <h1 id="payment-success-heading">Payment Successful</h1>
+      <p className="lead">
+        Thank you. We received {payment.cryptoAmount} {payment.coin} for order <strong>#{order.id}</strong> ({formatAud(toCents(order.totalAmount))}).
+      </p>
+      <h2>What happens next</h2>
+      <ol className="next-steps">
+        <li>We prepare and discreetly pack your order, usually within one business day.</li>
+        <li>When it ships we e-mail {order.customerEmail} the carrier and tracking number.</li>
+        <li>{isAuthenticated ? 'You can follow the order any time under My Orders.' : `Keep your order number #${order.id} for any question about it.`}</li>
+      </ol>
+      <div className="row gap wrap result-actions">
+        {isAuthenticated && (
+          <Link to="/dashboard" className="button button-primary">
+            View My Orders
+          </Link>
+        )}
+        <Link to="/products" className="button button-outline">
+          Continue Shopping
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { MESSAGES } from '../../../../backend/src/shared/checkout-rules';
+import {
+  ACKNOWLEDGEMENT_REQUIRED,
+  CheckoutFormValues,
+  chooseShippingMethod,
+  choosePaymentMethod,
+  EMPTY_CHECKOUT_FORM,
+  orderPayload,
+  splitMessage,
+  validateCheckout,
+} from './checkout-form';
+
+const sydneyBitcoin: CheckoutFormValues = {
+  ...EMPTY_CHECKOUT_FORM,
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phone: '0412 345 678',
+  address: '1 George Street',
+  city: 'Sydney',
+  state: 'NSW',
+  postalCode: '2000',
+  paymentMethod: 'bitcoin',
+  acknowledged: true,
+};
+
+describe('checkout form rules', () => {
+  it('accepts a complete Australian address paid in crypto', () => {
+    expect(validateCheckout(sydneyBitcoin)).toEqual({ errors: {}, message: null });
+  });
+
+  it('asks for every missing field with the spec message', () => {
+    const { errors, message } = validateCheckout({ ...sydneyBitcoin, firstName: ' ', city: '', state: '' });
+    expect(message).toBe(MESSAGES.missingInformation);
+    expect(Object.keys(errors).sort()).toEqual(['city', 'firstName', 'state']);
+  });
+
+  it('refuses a phone number that is neither an Australian mobile nor a landline', () => {
+    const { errors, message } = validateCheckout({ ...sydneyBitcoin, phone: '12345' });
+    expect(message).toBe(MESSAGES.invalidPhone);
+    expect(errors.phone).toContain('0412 345 678');
+    expect(validateCheckout({ ...sydneyBitcoin, phone: '+61 2 9876 5432' }).message).toBeNull();
+  });
+
+  it('refuses a postcode without exactly four digits and an e-mail without a domain', () => {
+    expect(validateCheckout({ ...sydneyBitcoin, postalCode: '200' }).message).toBe(MESSAGES.invalidPostcode);
+    expect(validateCheckout({ ...sydneyBitcoin, email: 'ada@' }).errors.email).toBeDefined();
+  });
+
+  it('offers cash on delivery only in Sydney metro', () => {
+    const melbourne = choosePaymentMethod({ ...sydneyBitcoin, city: 'Melbourne', state: 'VIC', postalCode: '3000' }, 'cash_on_delivery');
+    expect(validateCheckout(melbourne).message).toBe(MESSAGES.serviceArea);
+    expect(validateCheckout(choosePaymentMethod(sydneyBitcoin, 'cash_on_delivery')).message).toBeNull();
+  });
+
+  it('requires the research-use acknowledgement', () => {
+    expect(validateCheckout({ ...sydneyBitcoin, acknowledged: false }).message).toBe(ACKNOWLEDGEMENT_REQUIRED);
+  });
+
+  it('keeps cash-on-delivery payment and shipping together', () => {
+    const cod = choosePaymentMethod(sydneyBitcoin, 'cash_on_delivery');
+    expect(cod.shippingMethod).toBe('cash_on_delivery');
+    expect(choosePaymentMethod(cod, 'ethereum')).toMatchObject({ paymentMethod: 'ethereum', shippingMethod: 'regular' });
+    expect(chooseShippingMethod(sydneyBitcoin, 'cash_on_delivery').paymentMethod).toBe('cash_on_delivery');
+    expect(chooseShippingMethod(cod, 'express')).toMatchObject({ paymentMethod: null, shippingMethod: 'express' });
+    expect(chooseShippingMethod(sydneyBitcoin, 'express')).toMatchObject({ paymentMethod: 'bitcoin', shippingMethod: 'express' });
+  });
+
+  it('sends the spec payload with the unit prices the shopper saw and delivery instructions only for cash on delivery', () => {
+    const product = { id: 7, price: '100.00', salePrice: '70.00', isOnSale: true };
+    const payload = orderPayload({ ...sydneyBitcoin, paymentMethod: 'bitcoin', deliveryInstructions: 'Ring twice' }, [{ product, quantity: 2 }], undefined, 'SAVE5');
+    expect(payload).toMatchObject({
+      customerEmail: 'ada@example.com',
+      paymentStatus: 'pending',
+      deliveryInstructions: null,
+      referralCode: 'SAVE5',
+      items: [{ productId: 7, quantity: 2, price: '70.00' }],
+      shippingAddress: { country: 'Australia', postalCode: '2000' },
+    });
+    const cod = choosePaymentMethod({ ...sydneyBitcoin, deliveryInstructions: 'Ring twice' }, 'cash_on_delivery');
+    expect(orderPayload({ ...cod, paymentMethod: 'cash_on_delivery' }, [{ product, quantity: 1 }], undefined, null)).toMatchObject({
+      paymentStatus: 'confirmed',
+      deliveryInstructions: 'Ring twice',
+    });
+  });
+
+  it('splits a spec message into toast title and description', () => {
+    expect(splitMessage(MESSAGES.serviceArea)).toEqual({ title: 'Service Area Restriction', description: 'Cash on Delivery is only available in Sydney metropolitan area.' });
+    expect(splitMessage('Empty Cart')).toEqual({ title: 'Empty Cart' });
+  });
+});

@@ -1,0 +1,79 @@
+import { AlertTriangle, Truck } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import type { Order } from '../../api/types';
+import { formatAud } from '../../lib/currencies';
+import { toCents } from '../../lib/money';
+import { CRYPTO_PAYMENT_METHODS, isCryptoPaymentMethod, SHIPPING_METHODS, ShippingMethod } from '../../../../backend/src/shared/checkout-rules';
+import { awaitsPayment } from './order-insights';
+
+const STATUS_BADGE: Record<Order['status'], string> = {
+  pending: 'badge-limited',
+  processing: 'badge-bestseller',
+  shipped: 'badge-premium',
+  delivered: 'badge-success',
+  cancelled: 'badge-out',
+};
+const PAYMENT_BADGE: Record<Order['paymentStatus'], string> = { pending: '', confirmed: 'badge-success', failed: 'badge-hot' };
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export function formatOrderDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+function paymentMethodLabel(method: string): string {
+  return isCryptoPaymentMethod(method) ? CRYPTO_PAYMENT_METHODS[method].label : 'Cash on Delivery';
+}
+
+export function OrderCard({ order }: { order: Order }) {
+  const shipping = SHIPPING_METHODS[order.shippingMethod as ShippingMethod];
+  return (
+    <article className="order-card" aria-labelledby={`order-${order.id}-title`}>
+      <header className="row between wrap gap">
+        <div>
+          <h3 id={`order-${order.id}-title`}>Order #{order.id}</h3>
+          <p className="muted small">
+            Placed <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time> · {paymentMethodLabel(order.paymentMethod)}
+            {shipping && ` · ${shipping.label}`}
+          </p>
+        </div>
+        <div className="order-card-aside">
+          <span className="badges">
+            <span className={`badge ${STATUS_BADGE[order.status]}`}>{capitalise(order.status)}</span>
+            <span className={`badge ${PAYMENT_BADGE[order.paymentStatus]}`}>Payment {order.paymentStatus}</span>
+          </span>
+          <strong className="order-total">{formatAud(toCents(order.totalAmount))}</strong>
+        </div>
+      </header>
+      <ul className="order-items">
+        {order.items.map((item) => (
+          <li key={item.productId} className="row between gap">
+            <span>
+              {item.name} <span className="muted">× {item.quantity}</span>
+            </span>
+            <span className="muted">{formatAud(toCents(item.lineTotal))}</span>
+          </li>
+        ))}
+      </ul>
+      {order.trackingNumber && (
+        <p className="order-tracking row gap wrap small">
+          <Truck size={16} aria-hidden /> Shipped with {order.shippingCarrier}
+          {order.shippedAt && <> on {formatOrderDate(order.shippedAt)}</>} · tracking number <code>{order.trackingNumber}</code>
+        </p>
+      )}
+      {awaitsPayment(order) && (
+        <div className="notice order-action row between wrap gap" role="note">
+          <span className="row gap">
+            <AlertTriangle size={18} aria-hidden />
+            <span>
+              <strong>Action Required</strong>: {order.paymentStatus === 'failed' ? 'the last payment for this order failed.' : 'this order is waiting for your payment.'}
+            </span>
+          </span>
+          <Link to={`/checkout?orderId=${order.id}`} className="button button-primary button-sm" aria-label={`Pay now for order #${order.id}`}>
+            Pay now
+          </Link>
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,190 @@
+import { mkdirSync } from 'node:fs';
+import { APIRequestContext, Page, request as playwrightRequest } from 'playwright-core';
+import { DESKTOP, MOBILE, Shop, startShop, unexpectedErrors } from './browser-support';
+import { expect as expectPage } from './expect-page';
+
+const SHOTS = '/tmp/shots';
+
+interface Address {
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  postcode: string;
+}
+
+const SYDNEY: Address = { phone: '0412345678', address: '1 George Street', city: 'Sydney', state: 'NSW', postcode: '2000' };
+const MELBOURNE: Address = { phone: '0398765432', address: '200 Collins Street', city: 'Melbourne', state: 'VIC', postcode: '3000' };
+
+/** The checkout journeys of checkout spec §2: guest and customer, crypto and cash on delivery. */
+describe('Checkout in a real browser', () => {
+  let shop: Shop;
+  let admin: APIRequestContext;
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    shop = await startShop();
+    admin = await playwrightRequest.newContext({ baseURL: shop.url, extraHTTPHeaders: { Origin: shop.url } });
+    const login = await admin.post('/api/auth/login', { data: { email: 'admin@peptide.shop', password: 'admin12345' } });
+    expect(login.status()).toBe(200);
+  }, 90_000);
+  afterAll(async () => {
+    await admin?.dispose();
+    await shop?.close();
+  });
+
+  async function addProductsToCart(page: Page, count: number) {
+    await page.goto('/products');
+    const addButtons = page.locator('article').getByRole('button', { name: 'Add', exact: true });
+    await addButtons.first().waitFor({ timeout: 15_000 });
+    for (let index = 0; index < count; index++) await addButtons.nth(index).click();
+    await expectPage(page.getByTestId('cart-count')).toHaveText(String(count));
+  }
+
+  async function checkoutAsGuest(page: Page) {
+    await page.goto('/checkout');
+    await page.getByRole('button', { name: 'Continue as Guest' }).click();
+    await page.getByRole('textbox', { name: 'Email' }).fill('guest@example.com');
+  }
+
+  async function fillAddress(page: Page, address: Address) {
+    await page.getByRole('textbox', { name: 'First name' }).fill('Rosalind');
+    await page.getByRole('textbox', { name: 'Last name' }).fill('Franklin');
+    await page.getByRole('textbox', { name: 'Phone' }).fill(address.phone);
+    await page.getByRole('textbox', { name: 'Address' }).fill(address.address);
+    await page.getByRole('textbox', { name: 'City / suburb' }).fill(address.city);
+    await page.getByRole('combobox', { name: 'State' }).selectOption(address.state);
+    await page.getByRole('textbox', { name: 'Postcode' }).fill(address.postcode);
+  }
+
+  async function paymentOf(orderId: number) {
+    const payments = (await (await admin.get('/api/admin/payments')).json()) as { id: number; orderId: number; cryptoAmount: string; coin: string }[];
+    const payment = payments.find((candidate) => candidate.orderId === orderId);
+    if (!payment) throw new Error(`No payment for order ${orderId}`);
+    return payment;
+  }
+
+  async function orderNumberOnPanel(page: Page): Promise<number> {
+    const text = (await page.locator('.payment-order-number').textContent()) ?? '';
+    return Number(text.replace('#', ''));
+  }
+
+  it('lets a guest pay two products in bitcoin: QR code, the server amount, confirmation, then the success screen', async () => {
+    const { page, consoleErrors } = await shop.newPage(DESKTOP);
+    await addProductsToCart(page, 2);
+    await checkoutAsGuest(page);
+    await fillAddress(page, SYDNEY);
+    await expectPage(page.getByRole('textbox', { name: 'Phone' })).toHaveValue('0412 345 678');
+    await expectPage(page.getByRole('textbox', { name: 'Country' })).toHaveValue('Australia');
+
+    const placeOrder = page.getByRole('button', { name: /Choose a payment method|Place Order/ });
+    await expectPage(placeOrder).toBeDisabled();
+    await page.getByRole('radio', { name: /Bitcoin \(BTC\)/ }).check();
+    await expectPage(placeOrder).toBeEnabled();
+    await page.getByRole('checkbox', { name: /laboratory research only/ }).check();
+    await expectPage(page.getByTestId('order-total')).toHaveText(/^A\$\d[\d,]*\.\d{2}$/);
+    const quotedTotal = (await page.getByTestId('order-total').textContent())!.trim();
+    await page.screenshot({ path: `${SHOTS}/checkout-form-desktop.png`, fullPage: true });
+
+    await page.getByRole('button', { name: 'Place Order & Pay' }).click();
+    await expectPage(page.getByRole('img', { name: /^QR code to pay/ }), { timeout: 15_000 }).toBeVisible();
+    await expectPage(page.getByTestId('cart-count')).toBeHidden();
+    const orderId = await orderNumberOnPanel(page);
+    const payment = await paymentOf(orderId);
+    expect(payment.coin).toBe('BTC');
+    await expectPage(page.getByTestId('crypto-amount')).toHaveText(payment.cryptoAmount);
+    expect(payment.cryptoAmount).toMatch(/^\d+\.\d{6}$/);
+    await expectPage(page.getByTestId('payment-total-aud')).toHaveText(quotedTotal);
+    const qrSource = await page.getByRole('img', { name: /^QR code to pay/ }).getAttribute('src');
+    expect(qrSource).toMatch(/^data:image\/png;base64,/);
+    await page.screenshot({ path: `${SHOTS}/payment-panel-desktop.png`, fullPage: true });
+
+    const confirm = await admin.post(`/api/admin/payments/${payment.id}/confirm`, { data: { transactionHash: 'e'.repeat(64) } });
+    expect(confirm.status()).toBe(200);
+    await expectPage(page.getByText('Payment Confirmed').first(), { timeout: 30_000 }).toBeVisible();
+    await expectPage(page.getByRole('heading', { name: 'Payment Successful' }), { timeout: 10_000 }).toBeVisible();
+    await expectPage(page.getByText(`#${orderId}`).first()).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/payment-success-desktop.png`, fullPage: true });
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+  }, 120_000);
+
+  it('refuses an invalid phone number and cash on delivery outside Sydney, naming the problem', async () => {
+    const { page, consoleErrors } = await shop.newPage(MOBILE);
+    await addProductsToCart(page, 1);
+    await checkoutAsGuest(page);
+    await fillAddress(page, { ...MELBOURNE, phone: '12345' });
+    await page.getByRole('radio', { name: /Cash on Delivery/ }).first().check();
+    for (const radio of await page.getByRole('radio', { name: /Cash on Delivery/ }).all()) expect(await radio.isChecked()).toBe(true);
+    await page.getByRole('checkbox', { name: /laboratory research only/ }).check();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expectPage(page.getByText('Invalid Phone Number').first()).toBeVisible();
+    await expectPage(page.getByRole('textbox', { name: 'Phone' })).toHaveValue('12345');
+
+    await page.getByRole('textbox', { name: 'Phone' }).fill(MELBOURNE.phone);
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expectPage(page.getByText('Service Area Restriction').first()).toBeVisible();
+    await expectPage(page.getByText('Cash on Delivery is only available in Sydney metropolitan area.').first()).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/checkout-form-mobile.png`, fullPage: true });
+    await expectPage(page.getByTestId('cart-count')).toHaveText('1');
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+  }, 90_000);
+
+  it('confirms a cash-on-delivery order in Sydney with its order number, cash total and instructions', async () => {
+    const { page, consoleErrors } = await shop.newPage(DESKTOP);
+    await addProductsToCart(page, 1);
+    await checkoutAsGuest(page);
+    await fillAddress(page, SYDNEY);
+    await page.getByRole('radio', { name: /Cash on Delivery/ }).first().check();
+    await page.getByRole('textbox', { name: 'Delivery instructions' }).fill('Leave with the concierge');
+    await page.getByRole('checkbox', { name: /laboratory research only/ }).check();
+    await expectPage(page.getByTestId('order-total')).toHaveText(/^A\$/);
+    const total = (await page.getByTestId('order-total').textContent())!.trim();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+
+    await expectPage(page.getByRole('heading', { name: 'Order Confirmed' }), { timeout: 15_000 }).toBeVisible();
+    await expectPage(page.getByTestId('order-number')).toHaveText(/^#\d+$/);
+    await expectPage(page.getByText('Leave with the concierge')).toBeVisible();
+    await expectPage(page.getByText(total, { exact: true })).toBeVisible();
+    const whatsapp = await page.getByRole('link', { name: 'Contact us on WhatsApp' }).getAttribute('href');
+    expect(whatsapp).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
+    await page.screenshot({ path: `${SHOTS}/cod-confirmation-desktop.png`, fullPage: true });
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+  }, 90_000);
+
+  it('lets a signed-in customer skip the guest choice, then pay a pending order again from the dashboard', async () => {
+    const { page, consoleErrors } = await shop.newPage(MOBILE);
+    const signup = await page.request.post('/api/auth/signup', { data: { fullName: 'Marie Curie', email: 'marie@example.com', password: 'polonium' } });
+    expect(signup.ok()).toBe(true);
+    await page.goto('/dashboard');
+    await expectPage(page.getByRole('link', { name: 'Start Shopping' }), { timeout: 15_000 }).toBeVisible();
+
+    await addProductsToCart(page, 1);
+    await page.goto('/checkout');
+    await expectPage(page.getByRole('textbox', { name: 'Email' })).toHaveValue('marie@example.com');
+    expect(await page.getByRole('button', { name: 'Continue as Guest' }).count()).toBe(0);
+    await fillAddress(page, SYDNEY);
+    await page.getByRole('radio', { name: /Ethereum \(ETH\)/ }).check();
+    await page.getByRole('checkbox', { name: /laboratory research only/ }).check();
+    await page.getByRole('button', { name: 'Place Order & Pay' }).click();
+    await expectPage(page.getByRole('img', { name: /^QR code to pay/ }), { timeout: 15_000 }).toBeVisible();
+    const orderId = await orderNumberOnPanel(page);
+    const payment = await paymentOf(orderId);
+    await expectPage(page.getByTestId('crypto-amount')).toHaveText(payment.cryptoAmount);
+    await page.screenshot({ path: `${SHOTS}/payment-panel-mobile.png`, fullPage: true });
+
+    await page.goto('/dashboard');
+    await expectPage(page.getByRole('heading', { name: 'Welcome back, Marie' })).toBeVisible();
+    await expectPage(page.getByTestId('count-pending')).toHaveText('1');
+    await expectPage(page.getByRole('heading', { name: `Order #${orderId}` })).toBeVisible();
+    await expectPage(page.getByText('Action Required')).toBeVisible();
+    await expectPage(page.getByRole('button', { name: /^Reorder / })).toHaveCount(1);
+    await page.screenshot({ path: `${SHOTS}/dashboard-mobile.png`, fullPage: true });
+    const payNow = page.getByRole('link', { name: `Pay now for order #${orderId}` });
+    expect(await payNow.getAttribute('href')).toBe(`/checkout?orderId=${orderId}`);
+    await page.goto(`/checkout?orderId=${orderId}`);
+    await expectPage(page.getByRole('img', { name: /^QR code to pay/ }), { timeout: 15_000 }).toBeVisible();
+    await expectPage(page.getByTestId('crypto-amount')).toHaveText(payment.cryptoAmount);
+    expect(await orderNumberOnPanel(page)).toBe(orderId);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+  }, 120_000);
+});
