@@ -210,6 +210,22 @@ describe('Calculator, information pages and back office in a real browser', () =
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
   }, 90_000);
 
+  it('tells an admin whose session ended and sends them to sign in again', async () => {
+    const { order } = await placeBitcoinOrder();
+    const { page, consoleErrors } = await signInAsAdmin(DESKTOP);
+    await page.getByRole('tab', { name: 'Orders' }).click();
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(`Order #${order.id}\\b`) }) });
+    const status = card.getByRole('combobox', { name: 'Order status' });
+    await expectPage(status).toBeVisible();
+
+    const logout = await page.context().request.get('/api/logout', { maxRedirects: 0 });
+    expect(logout.status()).toBe(302);
+    await status.selectOption('processing');
+    await expectPage(page.getByText('You are logged out. Logging in again...')).toBeVisible();
+    await page.waitForURL(/\/auth$/, { timeout: 15_000 });
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+  }, 60_000);
+
   it('fits the back office on a phone', async () => {
     const { page, consoleErrors } = await signInAsAdmin(MOBILE);
     await expectPage(page.getByRole('tab', { name: 'Dashboard' })).toBeVisible();
