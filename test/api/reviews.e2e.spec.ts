@@ -116,4 +116,34 @@ describe('Reviews API', () => {
     expect(response.headers['content-type']).toMatch(/application\/json/);
     expect(response.body.title).toBe('<script>alert(1)</script>');
   });
+
+  it('marks a review as a verified purchase only when its author paid for the product', async () => {
+    const products = (await shop.agent().get('/api/products').expect(200)).body as { id: number; stock: number }[];
+    const [bought, unpaid] = products.filter((product) => product.stock > 0).slice(5, 7);
+    const { agent } = await signedIn();
+    const address = { firstName: 'Ada', lastName: 'Lovelace', phone: '0412345678', address: '1 Lab Way', city: 'Brisbane', state: 'QLD', postalCode: '4000' };
+    const order = async (productId: number) =>
+      (await agent.post('/api/orders').send({ customerEmail: 'ada@example.com', paymentMethod: 'bitcoin', shippingMethod: 'regular', shippingAddress: address, items: [{ productId, quantity: 1 }] }).expect(201)).body as { id: number };
+    const paid = await order(bought.id);
+    await order(unpaid.id);
+    const payment = (await agent.post('/api/payments/crypto').send({ orderId: paid.id, paymentMethod: 'bitcoin' }).expect(201)).body as { id: number };
+    const admin = shop.agent();
+    await signInAsAdmin(admin);
+    await admin.post(`/api/admin/payments/${payment.id}/confirm`).send({ transactionHash: 'a'.repeat(64) }).expect(200);
+
+    expect((await agent.post(`/api/products/${bought.id}/reviews`).send(review()).expect(201)).body.verified).toBe(true);
+    expect((await agent.post(`/api/products/${unpaid.id}/reviews`).send(review()).expect(201)).body.verified).toBe(false);
+  });
+
+  it('answers the 61st edit, deletion or vote by one shopper within an hour with 429, recording nothing', async () => {
+    const author = await signedIn();
+    const products = (await shop.agent().get('/api/products').expect(200)).body as { id: number }[];
+    const { id } = (await author.agent.post(`/api/products/${products[8].id}/reviews`).send(review()).expect(201)).body;
+    const voter = await signedIn();
+    for (let change = 0; change < 60; change += 1) await voter.agent.post(`/api/reviews/${id}/vote`).send({ isHelpful: change % 2 === 0 }).expect(200);
+    const refused = await voter.agent.post(`/api/reviews/${id}/vote`).send({ isHelpful: true }).expect(429);
+    expect(refused.body.message).toMatch(/^Too many review changes\. Please try again in \d+ minutes?\.$/);
+    expect((await shop.agent().get(`/api/products/${products[8].id}/reviews`).expect(200)).body[0]).toMatchObject({ helpful: 0, unhelpful: 1 });
+    await author.agent.put(`/api/reviews/${id}`).send(review({ title: 'Still editable by its author' })).expect(200);
+  }, 60_000);
 });

@@ -15,6 +15,9 @@ import { ReviewQueries } from './queries/review.queries';
 
 const reviewIdSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Review not found');
 const REVIEWS_PER_HOUR = 20;
+/** Edits, deletions and votes each append to the log; a generous cap keeps a script from flooding it. */
+const REVIEW_CHANGES_PER_HOUR = 60;
+const HOUR_MS = 60 * 60 * 1000;
 
 @Controller('api')
 export class ReviewsController {
@@ -46,7 +49,7 @@ export class ReviewsController {
     @CurrentUser() author: SessionUser,
     @Context() context: CommandContext,
   ) {
-    await this.rateLimiter.consume(`review:${author.id}`, REVIEWS_PER_HOUR, 60 * 60 * 1000, 'Too many reviews.');
+    await this.rateLimiter.consume(`review:${author.id}`, REVIEWS_PER_HOUR, HOUR_MS, 'Too many reviews.');
     const { reviewId, position } = await this.commands.execute(new WriteReviewCommand(productId, author, input, context));
     await this.projections.waitFor(position);
     return this.reviews.byId(reviewId, author.id);
@@ -60,6 +63,7 @@ export class ReviewsController {
     @CurrentUser() user: SessionUser,
     @Context() context: CommandContext,
   ) {
+    await this.consumeChange(user);
     const { position } = await this.commands.execute(new ChangeReviewCommand(reviewId, { kind: 'edit', actorId: user.id, content }, context));
     await this.projections.waitFor(position);
     return this.reviews.byId(reviewId, user.id);
@@ -68,6 +72,7 @@ export class ReviewsController {
   @Delete('reviews/:id')
   @UseGuards(SignedInGuard)
   async remove(@Param('id', new ZodValidationPipe(reviewIdSchema)) reviewId: string, @CurrentUser() user: SessionUser, @Context() context: CommandContext) {
+    await this.consumeChange(user);
     const { position } = await this.commands.execute(new ChangeReviewCommand(reviewId, { kind: 'delete', actorId: user.id }, context));
     await this.projections.waitFor(position);
     return { message: 'Review Deleted' };
@@ -82,6 +87,7 @@ export class ReviewsController {
     @CurrentUser() user: SessionUser,
     @Context() context: CommandContext,
   ) {
+    await this.consumeChange(user);
     const { position } = await this.commands.execute(new ChangeReviewCommand(reviewId, { kind: 'vote', voterId: user.id, isHelpful: body.isHelpful }, context));
     await this.projections.waitFor(position);
     return this.reviews.byId(reviewId, user.id);
@@ -99,5 +105,9 @@ export class ReviewsController {
     const { position } = await this.commands.execute(new ChangeReviewCommand(reviewId, { kind: 'answer', adminId: admin.id, response: body.response }, context));
     await this.projections.waitFor(position);
     return this.reviews.byId(reviewId, admin.id);
+  }
+
+  private consumeChange(user: SessionUser): Promise<void> {
+    return this.rateLimiter.consume(`review-change:${user.id}`, REVIEW_CHANGES_PER_HOUR, HOUR_MS, 'Too many review changes.');
   }
 }

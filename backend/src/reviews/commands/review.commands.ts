@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { PRODUCTS_COLLECTION, ProductDocument } from '../../../../projections/catalogue.projector';
+import { ORDERS_COLLECTION, OrderDocument } from '../../../../projections/orders.projector';
 import { NotFoundError } from '../../shared/errors';
 import { CommandContext } from '../../shared/event-sourcing/domain-event';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
@@ -41,14 +42,25 @@ export class WriteReviewHandler implements ICommandHandler<WriteReviewCommand, O
     const product = await this.readStore.collection<ProductDocument>(PRODUCTS_COLLECTION).findOne({ _id: String(productId) });
     if (!product || !product.isActive) throw new NotFoundError('Product not found');
     const reviewId = reviewIdFor(productId, author.id);
+    const verified = await this.hasBought(author.id, productId);
     const { position } = await this.streams.execute(
       reviewStream(reviewId),
       reviewDecider,
-      // Purchase verification arrives with orders; until then no review claims it.
-      { kind: 'write', reviewId, productId, authorId: author.id, authorName: author.fullName, verified: false, content: input },
+      { kind: 'write', reviewId, productId, authorId: author.id, authorName: author.fullName, verified, content: input },
       context,
     );
     return { reviewId, position };
+  }
+
+  /** A verified purchase: an order of theirs with this product that was paid for (or delivered, for cash on delivery) and not cancelled. */
+  private async hasBought(customerId: string, productId: number): Promise<boolean> {
+    const order = await this.readStore.collection<OrderDocument>(ORDERS_COLLECTION).findOne({
+      customerId,
+      'items.productId': productId,
+      status: { $ne: 'cancelled' },
+      $or: [{ paymentStatus: 'confirmed' }, { status: 'delivered' }],
+    });
+    return order !== null;
   }
 }
 
