@@ -36,7 +36,6 @@ export function SiteHeader() {
         ...(isAdmin ? [{ to: '/admin', label: 'Admin' }] : []),
         { to: '/products', label: 'Products' },
         { to: '/categories', label: 'Categories' },
-        { to: '/calculator', label: 'Calculator' },
       ]
     : [
         { to: '/products', label: 'Products' },
@@ -70,8 +69,8 @@ export function SiteHeader() {
               <span className="user-name" title={user?.email}>
                 <User size={16} aria-hidden /> {displayName(user)}
               </span>
-              <a href="/api/logout" className="button button-ghost button-sm">
-                <LogOut size={16} aria-hidden /> Logout
+              <a href="/api/logout" className="button button-ghost button-sm" aria-label="Logout">
+                <LogOut size={16} aria-hidden /> <span className="hide-on-phone">Logout</span>
               </a>
             </>
           ) : (

@@ -31,7 +31,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 }
 
 function ToastViewport({ toast, onDismiss }: { toast: Toast | null; onDismiss(): void }) {
-  const viewport = useRef<HTMLOListElement>(null);
+  const viewport = useRef<HTMLElement>(null);
   const swipeStart = useRef<number | null>(null);
   const [offset, setOffset] = useState(0);
 
@@ -51,9 +51,9 @@ function ToastViewport({ toast, onDismiss }: { toast: Toast | null; onDismiss():
   }, []);
 
   return (
-    <ol ref={viewport} className="toast-viewport" tabIndex={-1} aria-label="Notifications (F8)">
+    <section ref={viewport} className="toast-viewport" tabIndex={-1} aria-label="Notifications (F8)">
       {toast && (
-        <li
+        <div
           key={toast.id}
           role={toast.variant === 'destructive' ? 'alert' : 'status'}
           className={`toast toast-${toast.variant ?? 'default'}`}
@@ -73,9 +73,9 @@ function ToastViewport({ toast, onDismiss }: { toast: Toast | null; onDismiss():
           <button type="button" className="icon-button toast-close" aria-label="Dismiss notification" onClick={onDismiss}>
             <X size={16} aria-hidden />
           </button>
-        </li>
+        </div>
       )}
-    </ol>
+    </section>
   );
 }
 
