@@ -138,7 +138,7 @@ describe('Product page, reviews and sign-up in a real browser', () => {
     await form.getByRole('button', { name: 'Submit Review' }).click();
     await expectPage(author.page.getByText('Review Submitted')).toBeVisible();
 
-    const reviews = author.page.getByRole('list', { name: 'Reviews' });
+    const reviews = author.page.getByRole('list', { name: 'Reviews', exact: true });
     await expectPage(reviews.getByRole('heading', { name: 'Consistent purity' })).toBeVisible();
     await expectPage(reviews.getByText('clear COA', { exact: true })).toBeVisible();
     await expectPage(author.page.getByTestId('rating-total')).toHaveText('Based on 1 review');
