@@ -1,0 +1,204 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startServerProcess } from '../test/support/server-process';
+import { seedCatalogue } from './catalogue-seed';
+import { firstLoadJavaScript, FirstLoadSize } from './first-load';
+import { LoadResult, measure } from './load';
+import { measureProjectionLag, ProjectionLag } from './projection-lag';
+
+/** Fixed so runs compare: a closed loop of this many connections for this long per scenario. */
+const CATALOGUE_SIZE = 1_000;
+const CONNECTIONS = 10;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const FIXED_RATE = 500;
+const FIXED_RATE_CONNECTIONS = 50;
+const LAG_EVENTS = 1_000;
+/** Everything is bounded anyway; this only guards against a hung child process. */
+const WATCHDOG_MS = 6 * 60 * 1000;
+
+const GOALS = {
+  productListShareOfBareHttp: 0.5,
+  productListP99AtFixedRateMs: 20,
+  orderP99Ms: 50,
+  projectionLagP99Ms: 100,
+  firstLoadJsGzipBytes: 150 * 1024,
+};
+
+const address = { firstName: 'Bench', lastName: 'Mark', phone: '0412345678', address: '1 Load St', city: 'Adelaide', state: 'SA', postalCode: '5000' };
+
+interface Goal {
+  goal: string;
+  target: string;
+  measured: string;
+  met: boolean;
+}
+
+async function main(): Promise<void> {
+  // The in-process app of the projection-lag step picks its log level from here; startup logs would bury the table.
+  process.env.NODE_ENV ??= 'test';
+  const watchdog = setTimeout(() => {
+    console.error('Benchmark exceeded its time limit');
+    process.exit(1);
+  }, WATCHDOG_MS);
+  watchdog.unref();
+
+  const firstLoad = firstLoadJavaScript(resolve(process.env.STATIC_DIR ?? join('dist', 'frontend')));
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
+  const server = await startServerProcess(dataDir);
+  let bare: { url: string; child: ChildProcess } | null = null;
+  const scenarios: LoadResult[] = [];
+  try {
+    log(`Seeding ${CATALOGUE_SIZE} products through the admin API…`);
+    const { productIds, benchProductIds } = await seedCatalogue(server.url, CATALOGUE_SIZE);
+    const listBytes = Buffer.from(await (await fetch(`${server.url}/api/products`)).arrayBuffer());
+    log(`Product list: ${productIds.length} products, ${(listBytes.length / 1024).toFixed(0)} KiB of JSON`);
+
+    const bytesFile = join(dataDir, 'product-list.json');
+    writeFileSync(bytesFile, listBytes);
+    bare = await startBareServer(bytesFile);
+
+    const cycle = <T>(values: T[]) => {
+      let next = 0;
+      return () => values[(next += 1) % values.length];
+    };
+    const anyProduct = cycle(productIds);
+    const benchProduct = cycle(benchProductIds);
+    const cart = () => [
+      { productId: benchProduct(), quantity: 2 },
+      { productId: benchProduct(), quantity: 1 },
+    ];
+
+    const run = async (scenario: Parameters<typeof measure>[0]) => {
+      log(`${scenario.name}…`);
+      const result = await measure(scenario);
+      scenarios.push(result);
+      return result;
+    };
+    const bareList = await run({ name: 'bare node:http, same bytes', url: `${bare.url}/`, connections: CONNECTIONS, seconds: SECONDS });
+    const list = await run({ name: 'GET /api/products', url: `${server.url}/api/products`, connections: CONNECTIONS, seconds: SECONDS });
+    await run({ name: 'GET /api/products/:id', url: server.url, path: () => `/api/products/${anyProduct()}`, connections: CONNECTIONS, seconds: SECONDS });
+    await run({ name: 'GET /api/categories', url: `${server.url}/api/categories`, connections: CONNECTIONS, seconds: SECONDS });
+    await run({
+      name: 'POST /api/checkout/quote',
+      url: `${server.url}/api/checkout/quote`,
+      method: 'POST',
+      body: () => ({ items: cart(), shippingMethod: 'express' }),
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+    });
+    const orders = await run({
+      name: 'POST /api/orders',
+      url: `${server.url}/api/orders`,
+      method: 'POST',
+      body: () => ({ customerEmail: 'bench@example.com', paymentMethod: 'bitcoin', shippingMethod: 'regular', shippingAddress: address, items: cart() }),
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+    });
+    const fixedRate = await run({
+      name: `GET /api/products at ${FIXED_RATE} req/s`,
+      url: `${server.url}/api/products`,
+      overallRate: FIXED_RATE,
+      connections: FIXED_RATE_CONNECTIONS,
+      seconds: SECONDS,
+    });
+    await stopBareServer(bare.child);
+    bare = null;
+    await server.stop();
+
+    log(`Projection lag over ${LAG_EVENTS} appends…`);
+    const lag = await measureProjectionLag(LAG_EVENTS);
+
+    const goals = assess(list, bareList, fixedRate, orders, lag, firstLoad);
+    const results = {
+      date: new Date().toISOString(),
+      machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version },
+      catalogueSize: productIds.length,
+      productListBytes: listBytes.length,
+      productListShareOfBareHttp: round(list.requestsPerSecond / bareList.requestsPerSecond, 3),
+      scenarios,
+      projectionLag: lag,
+      firstLoadJavaScript: firstLoad,
+      goals,
+    };
+    mkdirSync(resolve('bench', 'results'), { recursive: true });
+    writeFileSync(resolve('bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+    printReport(scenarios, results.productListShareOfBareHttp, lag, firstLoad, goals);
+    log('Written to bench/results/latest.json');
+  } finally {
+    if (bare) await stopBareServer(bare.child);
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function assess(list: LoadResult, bare: LoadResult, fixedRate: LoadResult, orders: LoadResult, lag: ProjectionLag, firstLoad: FirstLoadSize): Goal[] {
+  const share = list.requestsPerSecond / bare.requestsPerSecond;
+  const fixedRateHeld = fixedRate.requestsPerSecond >= FIXED_RATE * 0.95 && fixedRate.non2xx === 0 && fixedRate.errors === 0;
+  return [
+    { goal: 'product list throughput vs bare node:http', target: `≥ ${pct(GOALS.productListShareOfBareHttp)}`, measured: pct(share), met: share >= GOALS.productListShareOfBareHttp },
+    {
+      goal: `product list p99 at ${FIXED_RATE} req/s`,
+      target: `< ${GOALS.productListP99AtFixedRateMs} ms`,
+      measured: `${fixedRate.latencyMs.p99} ms at ${fixedRate.requestsPerSecond} req/s achieved`,
+      met: fixedRateHeld && fixedRate.latencyMs.p99 < GOALS.productListP99AtFixedRateMs,
+    },
+    { goal: 'order placement p99', target: `< ${GOALS.orderP99Ms} ms`, measured: `${orders.latencyMs.p99} ms`, met: orders.non2xx === 0 && orders.latencyMs.p99 < GOALS.orderP99Ms },
+    { goal: 'projection lag p99', target: `< ${GOALS.projectionLagP99Ms} ms`, measured: `${lag.p99Ms} ms`, met: lag.timedOut === 0 && lag.p99Ms < GOALS.projectionLagP99Ms },
+    {
+      goal: 'first-load JavaScript (gzip)',
+      target: `≤ ${GOALS.firstLoadJsGzipBytes / 1024} KiB`,
+      measured: `${(firstLoad.gzipBytes / 1024).toFixed(1)} KiB`,
+      met: firstLoad.gzipBytes <= GOALS.firstLoadJsGzipBytes,
+    },
+  ];
+}
+
+function printReport(scenarios: LoadResult[], share: number, lag: ProjectionLag, firstLoad: FirstLoadSize, goals: Goal[]): void {
+  console.log('');
+  console.table(
+    scenarios.map((s) => ({
+      scenario: s.name,
+      load: s.targetRate ? `${s.targetRate} req/s, ${s.connections} conns` : `${s.connections} conns`,
+      'req/s': s.requestsPerSecond,
+      'p50 ms': s.latencyMs.p50,
+      'p99 ms': s.latencyMs.p99,
+      'non-2xx': s.non2xx,
+      errors: s.errors,
+    })),
+  );
+  console.log(`Product list throughput: ${pct(share)} of bare node:http serving the same bytes`);
+  console.log(`Projection lag over ${lag.events} appends: p50 ${lag.p50Ms} ms, p99 ${lag.p99Ms} ms, max ${lag.maxMs.toFixed(2)} ms, timed out ${lag.timedOut}`);
+  console.log(`First-load JavaScript: ${(firstLoad.gzipBytes / 1024).toFixed(1)} KiB gzip (${(firstLoad.bytes / 1024).toFixed(1)} KiB raw) in ${firstLoad.files.map((f) => f.path).join(', ')}`);
+  console.table(goals.map((g) => ({ goal: g.goal, target: g.target, measured: g.measured, met: g.met ? 'yes' : 'NO' })));
+}
+
+function startBareServer(bytesFile: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [join(__dirname, 'bare-server.js'), bytesFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolvePort, reject) => {
+    const timer = setTimeout(() => reject(new Error('The bare node:http server did not start')), 10_000);
+    child.once('exit', (code) => reject(new Error(`The bare node:http server exited with ${code}`)));
+    child.stdout?.once('data', (chunk: Buffer) => {
+      clearTimeout(timer);
+      resolvePort({ url: `http://127.0.0.1:${chunk.toString().trim()}`, child });
+    });
+  });
+}
+
+function stopBareServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+  });
+}
+
+const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+const log = (message: string) => console.log(`[bench] ${message}`);
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
