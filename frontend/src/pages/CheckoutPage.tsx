@@ -21,8 +21,8 @@ export default function CheckoutPage() {
   const [params] = useSearchParams();
   const orderId = Number(params.get('orderId'));
   return (
-    <div className="container section checkout-page">
-      {Number.isSafeInteger(orderId) && orderId > 0 ? <ResumeOrderPayment orderId={orderId} /> : <NewCheckout />}
+    <div className="section checkout-page">
+      <div className="container">{Number.isSafeInteger(orderId) && orderId > 0 ? <ResumeOrderPayment orderId={orderId} /> : <NewCheckout />}</div>
     </div>
   );
 }

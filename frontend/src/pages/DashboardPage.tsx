@@ -31,7 +31,8 @@ export default function DashboardPage() {
   const name = user?.firstName || user?.email || 'there';
 
   return (
-    <div className="container section dashboard stack">
+    <div className="section dashboard">
+      <div className="container stack">
       <Link to="/" className="back-link">
         <ArrowLeft size={16} aria-hidden /> Back to store
       </Link>
@@ -108,6 +109,7 @@ export default function DashboardPage() {
           <ProductGrid products={onSaleAgain} isLoading={false} columns={3} />
         </section>
       )}
+      </div>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { PageLoading } from '../../components/PageLoading';
+import { useAuth } from '../../hooks/useAuth';
 import { useOrder } from '../../hooks/useCheckout';
 import { isCryptoPaymentMethod } from '../../../../backend/src/shared/checkout-rules';
 import { CryptoPaymentFlow } from './CryptoPaymentFlow';
@@ -21,13 +22,20 @@ export function ResumeOrderPayment({ orderId }: { orderId: number }) {
 }
 
 function Unpayable({ title, text }: { title: string; text: string }) {
+  const { isAuthenticated } = useAuth();
   return (
     <section className="empty-state">
       <h1>{title}</h1>
       <p className="muted">{text}</p>
-      <Link to="/dashboard" className="button button-primary">
-        Back to My Orders
-      </Link>
+      {isAuthenticated ? (
+        <Link to="/dashboard" className="button button-primary">
+          Back to My Orders
+        </Link>
+      ) : (
+        <Link to="/products" className="button button-primary">
+          Continue Shopping
+        </Link>
+      )}
     </section>
   );
 }
