@@ -91,6 +91,15 @@ describe('Ordering API', () => {
     await shop.agent().post('/api/orders').send(order({ referralCode: 'NOPE' })).expect(404);
   });
 
+  it('ships a regular order of A$100 or more free, as the storefront advertises, and charges express in full', async () => {
+    const product = [...products].filter((p) => !p.isOnSale && cents(p.price) >= 5000 && p.stock >= 6).sort((a, b) => b.stock - a.stock)[0];
+    const items = [{ productId: product.id, quantity: 2 }];
+    const regular = (await shop.agent().post('/api/orders').send(order({ items })).expect(201)).body;
+    expect(regular).toMatchObject({ subtotal: ((cents(product.price) * 2) / 100).toFixed(2), shippingCost: '0.00', totalAmount: ((cents(product.price) * 2) / 100).toFixed(2) });
+    const express = (await shop.agent().post('/api/orders').send(order({ items, shippingMethod: 'express' })).expect(201)).body;
+    expect(express.shippingCost).toBe('15.00');
+  });
+
   it('quotes exactly what the order will cost', async () => {
     const items = [{ productId: inStock(5, true).id, quantity: 3 }];
     const quote = (await shop.agent().post('/api/checkout/quote').send({ items, shippingMethod: 'express', referralCode: 'RESEARCH5' }).expect(200)).body;

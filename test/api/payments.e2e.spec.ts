@@ -12,7 +12,7 @@ describe('Payments API', () => {
     shop = await startTestApp();
     admin = shop.agent();
     await signInAsAdmin(admin);
-    productId = (await admin.post('/api/admin/products').send({ name: 'Payment Test Peptide', sku: 'PAY-1', price: '200.00', stock: 100 }).expect(201)).body.id;
+    productId = (await admin.post('/api/admin/products').send({ name: 'Payment Test Peptide', sku: 'PAY-1', price: '210.00', stock: 100 }).expect(201)).body.id;
   });
   afterAll(async () => {
     await shop.close();
@@ -32,6 +32,7 @@ describe('Payments API', () => {
   it('quotes the order total in the chosen coin with the spec rates, ignoring the client amounts', async () => {
     const guest = shop.agent();
     const order = await placeOrder(guest);
+    // A$210 with regular shipping, free from A$100.
     expect(order.totalAmount).toBe('210.00');
     const { body } = await guest.post('/api/payments/crypto').send({ orderId: order.id, paymentMethod: 'bitcoin', amount: '0.01', cryptoAmount: '0.000001', walletAddress: 'bc1qattacker' }).expect(201);
     // 210 x 0.65 / 112611 = 0.0012121...

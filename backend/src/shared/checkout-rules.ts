@@ -12,6 +12,18 @@ export const SHIPPING_METHODS = {
 export type ShippingMethod = keyof typeof SHIPPING_METHODS;
 export const SHIPPING_METHOD_IDS = Object.keys(SHIPPING_METHODS) as ShippingMethod[];
 
+/**
+ * The storefront advertises free shipping over $100 (storefront spec §1), so regular shipping costs
+ * nothing once the subtotal after discount reaches A$100. Express and cash-on-delivery delivery are
+ * paid services on top and keep their price.
+ */
+export const FREE_REGULAR_SHIPPING_FROM_CENTS = 10000;
+
+export function shippingCostCents(method: ShippingMethod, discountedSubtotalCents: number): number {
+  if (method === 'regular' && discountedSubtotalCents >= FREE_REGULAR_SHIPPING_FROM_CENTS) return 0;
+  return SHIPPING_METHODS[method].costCents;
+}
+
 export const CRYPTO_PAYMENT_METHODS = {
   bitcoin: { label: 'Bitcoin (BTC)', coin: 'BTC', decimals: 6 },
   ethereum: { label: 'Ethereum (ETH)', coin: 'ETH', decimals: 4 },

@@ -1,9 +1,9 @@
-import { whatsappLink } from '../../../backend/src/shared/checkout-rules';
+import { FREE_REGULAR_SHIPPING_FROM_CENTS, whatsappLink } from '../../../backend/src/shared/checkout-rules';
 
 /** Storefront constants of spec §1 and §9 that several pages show. */
 export const SHOP_NAME = 'Peptide Research Supply';
 export const SALE_PERCENT = 30;
-export const FREE_SHIPPING_OVER_AUD = 100;
+export const FREE_SHIPPING_OVER_AUD = FREE_REGULAR_SHIPPING_FROM_CENTS / 100;
 export const MINIMUM_AGE = 18;
 export const LOW_STOCK_THRESHOLD = 10;
 export const HOME_PRODUCT_LIMIT = 8;

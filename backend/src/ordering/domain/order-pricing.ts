@@ -1,4 +1,4 @@
-import { SHIPPING_METHODS, ShippingMethod } from '../../shared/checkout-rules';
+import { shippingCostCents, ShippingMethod } from '../../shared/checkout-rules';
 import { Cents, formatCents, parseCents } from '../../shared/money';
 import { OrderLine, OrderTotals } from '../events/order.events';
 
@@ -18,7 +18,8 @@ export function unitPriceCents(product: PricedProduct): Cents {
 
 /**
  * Total = subtotal - discount + shipping (checkout spec §9), all in integer cents.
- * The discount is a whole percentage of the subtotal, rounded half up to the cent.
+ * The discount is a whole percentage of the subtotal, rounded half up to the cent; regular
+ * shipping is free from A$100 after discount.
  */
 export function priceOrder(
   lines: { product: PricedProduct; quantity: number }[],
@@ -32,7 +33,7 @@ export function priceOrder(
     return { productId: product.productId, name: product.name, sku: product.sku, quantity, unitPrice: formatCents(unit), lineTotal: formatCents(unit * quantity) };
   });
   const discount = Math.floor((subtotal * discountPercentage + 50) / 100);
-  const shipping = SHIPPING_METHODS[shippingMethod].costCents;
+  const shipping = shippingCostCents(shippingMethod, subtotal - discount);
   return {
     lines: priced,
     totals: {
