@@ -8,7 +8,9 @@ import { SiteHeader } from './SiteHeader';
 
 export function SiteLayout() {
   const { pathname } = useLocation();
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return (
     <>
       <a href="#main" className="skip-link">
