@@ -192,9 +192,8 @@ describe('Checkout in a real browser', () => {
     await expectPage(page.getByText('Action Required')).toBeVisible();
     await expectPage(page.getByRole('button', { name: /^Reorder / })).toHaveCount(1);
     await page.screenshot({ path: `${SHOTS}/dashboard-mobile.png`, fullPage: true });
-    const payNow = page.getByRole('link', { name: `Pay now for order #${orderId}` });
-    expect(await payNow.getAttribute('href')).toBe(`/checkout?orderId=${orderId}`);
-    await page.goto(`/checkout?orderId=${orderId}`);
+    await page.getByRole('link', { name: `Pay now for order #${orderId}` }).click();
+    await page.waitForURL(`**/checkout?orderId=${orderId}`);
     await expectPage(page.getByRole('img', { name: /^QR code to pay/ }), { timeout: 15_000 }).toBeVisible();
     await expectPage(page.getByTestId('crypto-amount')).toHaveText(payment.cryptoAmount);
     expect(await orderNumberOnPanel(page)).toBe(orderId);
