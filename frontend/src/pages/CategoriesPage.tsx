@@ -1,3 +1,94 @@
+import { ArrowRight, FolderOpen, LayoutGrid, Search, Settings } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { useCategories } from '../hooks/useCatalogue';
+import { usePageTitle } from '../hooks/usePageTitle';
+import { productCount } from './catalogue/CatalogueControls';
+import './catalogue/categories.css';
+
+export const CATEGORY_DESCRIPTION_FALLBACK = 'High-quality research compounds for scientific studies and analysis.';
+
+function CategoryCardSkeleton() {
+  return (
+    <div className="card category-card" aria-hidden>
+      <div className="skeleton skeleton-line short" />
+      <div className="skeleton skeleton-line" />
+      <div className="skeleton skeleton-line" />
+    </div>
+  );
+}
+
+/** Storefront spec §2, categories. The admin links are shown to everyone; /admin itself turns non-admins away. */
 export default function CategoriesPage() {
-  return <section className="container section"><h1>CategoriesPage</h1></section>;
+  usePageTitle('Categories');
+  const categories = useCategories();
+
+  return (
+    <div className="section categories-page">
+      <div className="container">
+        <h1>Research Categories</h1>
+        <p className="muted">Browse our catalogue of research compounds by category.</p>
+
+        {categories.isError ? (
+          <div className="notice notice-danger row gap between wrap" role="alert">
+            <span>Failed to load categories</span>
+            <button type="button" className="button button-outline button-sm" onClick={() => categories.refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : categories.isLoading ? (
+          <div className="category-grid" aria-busy="true" aria-label="Loading categories">
+            {Array.from({ length: 6 }, (_, index) => (
+              <CategoryCardSkeleton key={index} />
+            ))}
+          </div>
+        ) : categories.data?.length === 0 ? (
+          <div className="empty-state card">
+            <FolderOpen size={40} className="muted" aria-hidden />
+            <h2>No categories found</h2>
+            <p className="muted">Categories will appear here once they are added to the system.</p>
+            <Link to="/admin" className="button button-primary">
+              Go to Admin Panel
+            </Link>
+          </div>
+        ) : (
+          <ul className="category-grid" aria-label="Categories">
+            {categories.data?.map((category) => (
+              <li key={category.id} className="card category-card">
+                <span className="category-card-icon" aria-hidden>
+                  <FolderOpen size={22} />
+                </span>
+                <h2 className="category-card-name">{category.name}</h2>
+                <p className="muted category-card-description">{category.description || CATEGORY_DESCRIPTION_FALLBACK}</p>
+                <p className="category-card-count">{productCount(category.productCount)}</p>
+                <Link to={`/search?categoryId=${category.id}`} className="button button-outline button-block" aria-label={`Explore Products in ${category.name}`}>
+                  Explore Products <ArrowRight size={16} aria-hidden />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+
+        <section className="category-quick-actions" aria-labelledby="category-quick-actions-heading">
+          <h2 id="category-quick-actions-heading">Quick Actions</h2>
+          <div className="quick-action-grid">
+            <Link to="/products" className="card quick-action">
+              <LayoutGrid size={22} aria-hidden />
+              <span className="quick-action-title">View All Products</span>
+              <span className="muted small">Browse the complete catalogue</span>
+            </Link>
+            <Link to="/search" className="card quick-action">
+              <Search size={22} aria-hidden />
+              <span className="quick-action-title">Search Products</span>
+              <span className="muted small">Find a compound by name or SKU</span>
+            </Link>
+            <Link to="/admin" className="card quick-action">
+              <Settings size={22} aria-hidden />
+              <span className="quick-action-title">Manage Categories</span>
+              <span className="muted small">Add and organise categories</span>
+            </Link>
+          </div>
+        </section>
+      </div>
+    </div>
+  );
 }

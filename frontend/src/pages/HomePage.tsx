@@ -1,3 +1,11 @@
+import { useAuth } from '../hooks/useAuth';
+import { usePageTitle } from '../hooks/usePageTitle';
+import { GuestLanding } from './home/GuestLanding';
+import { SignedInHome } from './home/SignedInHome';
+
+/** Storefront spec §2: guests, and everyone while the session check is still running, get the landing page. */
 export function HomePage() {
-  return <section className="container section"><h1>Home</h1></section>;
+  const { user } = useAuth();
+  usePageTitle(null);
+  return user ? <SignedInHome user={user} /> : <GuestLanding />;
 }

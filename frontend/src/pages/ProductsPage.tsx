@@ -1,3 +1,115 @@
+import { ArrowLeft, User, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { ProductLayout } from '../components/ProductCard';
+import { ProductGrid } from '../components/ProductCard';
+import { useAuth } from '../hooks/useAuth';
+import { useCategories, useProducts } from '../hooks/useCatalogue';
+import { usePageTitle } from '../hooks/usePageTitle';
+import { CategoryChips, ColumnPicker, GridColumns, LayoutToggle, productCount, SearchField, SortSelect } from './catalogue/CatalogueControls';
+import { NoProductsFound, ProductsLoadError } from './catalogue/CatalogueStates';
+import { PRODUCTS_PAGE_SORTS } from './catalogue/product-sorting';
+import { useCatalogueParams } from './catalogue/useCatalogueParams';
+
+/** Storefront spec §2, all products: search, category chips, layout, columns and sort over the whole catalogue. */
 export default function ProductsPage() {
-  return <section className="container section"><h1>ProductsPage</h1></section>;
+  const { user, isAuthenticated } = useAuth();
+  const catalogue = useCatalogueParams();
+  const [sortBy, setSortBy] = useState(PRODUCTS_PAGE_SORTS[0].value);
+  const [layout, setLayout] = useState<ProductLayout>('grid');
+  const [columns, setColumns] = useState<GridColumns>(4);
+  const categories = useCategories();
+  const products = useProducts({ search: catalogue.term, categoryId: catalogue.categoryId, sortBy });
+  const category = categories.data?.find((candidate) => candidate.id === catalogue.categoryId);
+  const searching = products.isLoading || catalogue.isTyping;
+  usePageTitle(catalogue.term ? `Search: ${catalogue.term}` : 'All Products');
+
+  return (
+    <div className="section products-page">
+      <div className="container">
+        <div className="catalogue-toolbar products-toolbar">
+          <Link to="/" className="button button-ghost button-sm">
+            <ArrowLeft size={16} aria-hidden /> Back
+          </Link>
+          <form role="search" className="products-search" onSubmit={(event) => event.preventDefault()}>
+            <SearchField
+              label="Search products"
+              placeholder="Search products by name, SKU or description..."
+              value={catalogue.text}
+              onValueChange={catalogue.setText}
+              onClear={() => catalogue.searchNow('')}
+            />
+          </form>
+          <span className="products-user">
+            <User size={16} aria-hidden /> {isAuthenticated ? user?.firstName || 'User' : 'Guest'}
+          </span>
+        </div>
+
+        <div className="results-heading">
+          {catalogue.term ? (
+            <>
+              <h1>Search Results</h1>
+              <p className="muted" aria-live="polite">
+                {searching ? 'Searching...' : `Found ${productCount(products.data?.length ?? 0)} for "${catalogue.term}"`}
+              </p>
+            </>
+          ) : (
+            <>
+              <h1>{category ? category.name : 'All Products'}</h1>
+              <p className="muted" aria-live="polite">
+                {searching ? 'Searching...' : productCount(products.data?.length ?? 0)}
+              </p>
+            </>
+          )}
+          {(catalogue.term || catalogue.categoryId !== null) && (
+            <button type="button" className="button button-outline button-sm" onClick={catalogue.clear}>
+              <X size={16} aria-hidden /> Clear
+            </button>
+          )}
+        </div>
+
+        <CategoryChips categories={categories.data} selectedId={catalogue.categoryId} onSelect={catalogue.setCategoryId} />
+
+        <div className="catalogue-toolbar">
+          <div className="row gap">
+            {category && (
+              <span className="filter-badge">
+                {category.name}
+                <button type="button" className="icon-button" aria-label={`Remove category filter ${category.name}`} onClick={() => catalogue.setCategoryId(null)}>
+                  <X size={14} aria-hidden />
+                </button>
+              </span>
+            )}
+          </div>
+          <div className="row gap">
+            <LayoutToggle layout={layout} onChange={setLayout} />
+            {layout === 'grid' && <ColumnPicker columns={columns} onChange={setColumns} />}
+            <SortSelect choices={PRODUCTS_PAGE_SORTS} value={sortBy} onChange={setSortBy} />
+          </div>
+        </div>
+
+        {products.isError ? (
+          <ProductsLoadError onRetry={() => products.refetch()} />
+        ) : !products.isLoading && products.data?.length === 0 ? (
+          <NoProductsFound
+            action={
+              <button type="button" className="button button-primary" onClick={catalogue.clear}>
+                View All Products
+              </button>
+            }
+          >
+            {catalogue.term ? (
+              <p className="muted">
+                No products match "{catalogue.term}". Try adjusting your search terms.
+              </p>
+            ) : (
+              <p className="muted">No products available in this category.</p>
+            )}
+          </NoProductsFound>
+        ) : (
+          <ProductGrid products={products.data} isLoading={products.isLoading} layout={layout} columns={columns} skeletons={8} />
+        )}
+      </div>
+    </div>
+  );
 }

@@ -1,3 +1,142 @@
+import { X } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Category } from '../api/types';
+import type { ProductLayout } from '../components/ProductCard';
+import { ProductGrid } from '../components/ProductCard';
+import { ProductSort, useCategories, useProducts } from '../hooks/useCatalogue';
+import { usePageTitle } from '../hooks/usePageTitle';
+import { useRecentSearches } from '../hooks/useRecentSearches';
+import { LayoutToggle, productCount, SortSelect } from './catalogue/CatalogueControls';
+import { NoProductsFound, ProductsLoadError } from './catalogue/CatalogueStates';
+import { CATALOGUE_SORTS } from './catalogue/product-sorting';
+import { SearchCombobox } from './catalogue/SearchCombobox';
+import { buildSuggestions, Suggestion } from './catalogue/suggestions';
+import { useCatalogueParams } from './catalogue/useCatalogueParams';
+
+function ResearchCategories({ categories, selectedId, onSelect }: { categories: Category[]; selectedId: number | null; onSelect(id: number): void }) {
+  return (
+    <section className="research-categories" aria-labelledby="research-categories-heading">
+      <h2 id="research-categories-heading">Research Categories</h2>
+      <div className="research-category-grid">
+        {categories.map((category) => (
+          <button key={category.id} type="button" className="card research-category" aria-pressed={selectedId === category.id} onClick={() => onSelect(category.id)}>
+            <span className="research-category-name">{category.name}</span>
+            <span className="research-category-count">{productCount(category.productCount)}</span>
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** Storefront spec §2, search: the text stays in ?q= and a category may come in ?categoryId=. */
 export default function SearchPage() {
-  return <section className="container section"><h1>SearchPage</h1></section>;
+  const navigate = useNavigate();
+  const catalogue = useCatalogueParams();
+  const recent = useRecentSearches();
+  const [sortBy, setSortBy] = useState<ProductSort>('featured');
+  const [layout, setLayout] = useState<ProductLayout>('grid');
+  const categories = useCategories();
+  const products = useProducts({ search: catalogue.term, categoryId: catalogue.categoryId, sortBy });
+  const suggestionProducts = useProducts({ search: catalogue.term });
+  const category = categories.data?.find((candidate) => candidate.id === catalogue.categoryId);
+  const searching = products.isLoading || catalogue.isTyping;
+  usePageTitle(catalogue.term ? `Search: ${catalogue.term}` : 'Search');
+
+  const suggestions = useMemo(
+    () =>
+      buildSuggestions({
+        text: catalogue.text,
+        recent: recent.searches,
+        products: catalogue.term ? (suggestionProducts.data ?? []) : [],
+        categories: categories.data ?? [],
+      }),
+    [catalogue.text, catalogue.term, recent.searches, suggestionProducts.data, categories.data],
+  );
+
+  const search = (text: string) => {
+    recent.remember(text);
+    catalogue.searchNow(text);
+  };
+  const pick = (suggestion: Suggestion) => {
+    switch (suggestion.kind) {
+      case 'recent':
+      case 'trending':
+        search(suggestion.label);
+        break;
+      case 'product':
+        recent.remember(catalogue.text);
+        navigate(`/product/${suggestion.productId}`);
+        break;
+      case 'category':
+        catalogue.showCategory(suggestion.categoryId);
+        break;
+    }
+  };
+
+  const resultLine = searching
+    ? 'Searching...'
+    : `${productCount(products.data?.length ?? 0)} found${catalogue.term ? ` for "${catalogue.term}"` : ''}${category ? ` in ${category.name}` : ''}`;
+
+  return (
+    <div className="section search-page">
+      <div className="container">
+        <h1>Search Products</h1>
+        <p className="muted">Find research compounds by name, SKU or description.</p>
+        <SearchCombobox
+          text={catalogue.text}
+          onTextChange={catalogue.setText}
+          suggestions={suggestions}
+          onPick={pick}
+          onSubmit={search}
+          onClear={() => catalogue.searchNow('')}
+        />
+
+        {categories.data && categories.data.length > 0 && (
+          <ResearchCategories categories={categories.data} selectedId={catalogue.categoryId} onSelect={(id) => catalogue.setCategoryId(id === catalogue.categoryId ? null : id)} />
+        )}
+
+        <h2 className="sr-only">Products</h2>
+        <div className="catalogue-toolbar">
+          <div className="row gap wrap">
+            <p className="muted results-line" aria-live="polite" role="status">
+              {resultLine}
+            </p>
+            {category && (
+              <span className="filter-badge">
+                Category: {category.name}
+                <button type="button" className="icon-button" aria-label={`Remove category filter ${category.name}`} onClick={() => catalogue.setCategoryId(null)}>
+                  <X size={14} aria-hidden />
+                </button>
+              </span>
+            )}
+          </div>
+          <div className="row gap">
+            <LayoutToggle layout={layout} onChange={setLayout} />
+            <SortSelect choices={CATALOGUE_SORTS} value={sortBy} onChange={setSortBy} />
+          </div>
+        </div>
+
+        {products.isError ? (
+          <ProductsLoadError onRetry={() => products.refetch()} />
+        ) : !products.isLoading && products.data?.length === 0 ? (
+          <NoProductsFound
+            action={
+              <button type="button" className="button button-primary" onClick={catalogue.clear}>
+                View All Products
+              </button>
+            }
+          >
+            <p className="muted">
+              {catalogue.term ? `No products match "${catalogue.term}". Try adjusting your search terms.` : 'No products available in this category.'}
+            </p>
+          </NoProductsFound>
+        ) : (
+          <ProductGrid products={products.data} isLoading={products.isLoading} layout={layout} columns={4} />
+        )}
+
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,84 @@
+import { ArrowRight, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ProductGrid } from '../../components/ProductCard';
+import { ProductSort, useCategories, useProducts } from '../../hooks/useCatalogue';
+import { HOME_PRODUCT_LIMIT, SALE_PERCENT } from '../../lib/shop';
+import { CategoryChips, SortSelect } from '../catalogue/CatalogueControls';
+import { NoProductsFound, ProductsLoadError } from '../catalogue/CatalogueStates';
+import { CATALOGUE_SORTS, visibleOnHome } from '../catalogue/product-sorting';
+import { CoinStrip } from './CoinStrip';
+import { WhyChooseUs } from './WhyChooseUs';
+import './home.css';
+
+function Hero() {
+  return (
+    <section className="hero">
+      <div className="container hero-inner">
+        <span className="hero-sale-badge">{SALE_PERCENT}% OFF EVERYTHING</span>
+        <h1>Research-Grade Peptides for Laboratory Science</h1>
+        <p className="hero-lead">
+          Pharmaceutical-grade research compounds with 99%+ verified purity, shipped discreetly. For laboratory research use only.
+        </p>
+        <div className="row gap wrap">
+          <Link to="/products" className="button button-primary button-lg">
+            Browse Products <ArrowRight size={18} aria-hidden />
+          </Link>
+          <Link to="/categories" className="button button-outline button-lg">
+            Shop by Category
+          </Link>
+        </div>
+        <p className="hero-note">
+          <ShieldCheck size={16} aria-hidden /> Not for human consumption · buyers must be 18+ and research qualified
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function ProductRange() {
+  const [categoryId, setCategoryId] = useState<number | null>(null);
+  const [sortBy, setSortBy] = useState<ProductSort>('featured');
+  const categories = useCategories();
+  const products = useProducts({ categoryId, sortBy });
+  const shown = visibleOnHome(products.data, HOME_PRODUCT_LIMIT, false);
+  return (
+    <section className="section product-range" aria-labelledby="product-range-heading">
+      <div className="container">
+        <div className="row between wrap gap">
+          <h2 id="product-range-heading">Our Complete Product Range</h2>
+          <SortSelect choices={CATALOGUE_SORTS} value={sortBy} onChange={setSortBy} />
+        </div>
+        <CategoryChips categories={categories.data} selectedId={categoryId} onSelect={setCategoryId} />
+        <div className="product-range-results">
+          {products.isError ? (
+            <ProductsLoadError onRetry={() => products.refetch()} />
+          ) : shown?.length === 0 ? (
+            <NoProductsFound>
+              <p className="muted">Try another category, or check back soon as new research compounds are added regularly.</p>
+            </NoProductsFound>
+          ) : (
+            <ProductGrid products={shown} isLoading={products.isLoading} skeletons={HOME_PRODUCT_LIMIT} />
+          )}
+        </div>
+        <div className="product-range-more">
+          <Link to="/products" className="button button-outline">
+            View All Products <ArrowRight size={16} aria-hidden />
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Storefront spec §2, landing page (guests, and everyone while the session check runs). */
+export function GuestLanding() {
+  return (
+    <>
+      <Hero />
+      <CoinStrip />
+      <ProductRange />
+      <WhyChooseUs />
+    </>
+  );
+}

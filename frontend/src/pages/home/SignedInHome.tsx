@@ -1,0 +1,176 @@
+import { ArrowRight, ChartColumn, FlaskConical, FolderOpen, LayoutDashboard, Package, Search, Settings, ShoppingCart, X } from 'lucide-react';
+import { ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { CurrentUser } from '../../api/types';
+import { ProductGrid } from '../../components/ProductCard';
+import { displayName, useAuth } from '../../hooks/useAuth';
+import { useCategories, useProducts } from '../../hooks/useCatalogue';
+import { HOME_PRODUCT_LIMIT } from '../../lib/shop';
+import { useCart } from '../../state/cart';
+import { productCount, SearchField } from '../catalogue/CatalogueControls';
+import { NoProductsFound, ProductsLoadError } from '../catalogue/CatalogueStates';
+import { applyClientSort, findChoice, HOME_SORT_PILLS, visibleOnHome } from '../catalogue/product-sorting';
+import { parseCategoryId } from '../catalogue/useCatalogueParams';
+import { useDebouncedValue } from '../catalogue/useDebouncedValue';
+import '../catalogue/categories.css';
+import './home.css';
+
+/** Spec §5: a select option may not have an empty value, so "all" has a word of its own. */
+const ALL_CATEGORIES = 'all';
+
+function StatCard({ icon, value, label }: { icon: ReactNode; value: string; label: string }) {
+  return (
+    <div className="card stat-card">
+      <span className="stat-icon" aria-hidden>
+        {icon}
+      </span>
+      <div>
+        <p className="stat-value">{value}</p>
+        <p className="muted small stat-label">{label}</p>
+      </div>
+    </div>
+  );
+}
+
+function FeaturedProducts() {
+  const categoryFieldId = useId();
+  const [text, setText] = useState('');
+  const search = useDebouncedValue(text).trim();
+  const [categoryId, setCategoryId] = useState<number | null>(null);
+  const [sortValue, setSortValue] = useState<string>(HOME_SORT_PILLS[0].value);
+  const sort = findChoice(HOME_SORT_PILLS, sortValue);
+  const categories = useCategories();
+  const products = useProducts({ search, categoryId, sortBy: sort.sortBy });
+  const filtering = search !== '' || categoryId !== null;
+  const sorted = applyClientSort(products.data, sort);
+  const shown = visibleOnHome(sorted, HOME_PRODUCT_LIMIT, filtering);
+  const category = categories.data?.find((candidate) => candidate.id === categoryId);
+  const searching = products.isLoading || text.trim() !== search;
+
+  const clearFilters = () => {
+    setText('');
+    setCategoryId(null);
+    setSortValue(HOME_SORT_PILLS[0].value);
+  };
+
+  return (
+    <section className="section featured-products" aria-labelledby="featured-heading">
+      <div className="row between wrap gap">
+        <h2 id="featured-heading">Featured Products</h2>
+        <Link to="/products" className="button button-ghost">
+          View All Products <ArrowRight size={16} aria-hidden />
+        </Link>
+      </div>
+      <div className="featured-filters">
+        <SearchField label="Search featured products" placeholder="Search products..." value={text} onValueChange={setText} />
+        <div className="featured-category">
+          <label htmlFor={categoryFieldId} className="sr-only">
+            Category
+          </label>
+          <select
+            id={categoryFieldId}
+            className="select"
+            value={categoryId === null ? ALL_CATEGORIES : String(categoryId)}
+            onChange={(event) => setCategoryId(parseCategoryId(event.target.value))}
+          >
+            <option value={ALL_CATEGORIES}>All Categories</option>
+            {categories.data?.map((option) => (
+              <option key={option.id} value={String(option.id)}>
+                {option.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="button" className="button button-outline" onClick={clearFilters}>
+          <X size={16} aria-hidden /> Clear Filters
+        </button>
+      </div>
+      <div className="category-chips sort-pills" role="group" aria-label="Sort products">
+        {HOME_SORT_PILLS.map((pill) => (
+          <button key={pill.value} type="button" className="chip" aria-pressed={pill.value === sort.value} onClick={() => setSortValue(pill.value)}>
+            {pill.label}
+          </button>
+        ))}
+      </div>
+      <p className="muted featured-result" role="status" aria-live="polite">
+        {searching
+          ? 'Searching...'
+          : `${productCount(products.data?.length ?? 0)} found${search ? ` for "${search}"` : ''}${category ? ` in ${category.name}` : ''}`}
+      </p>
+      {products.isError ? (
+        <ProductsLoadError onRetry={() => products.refetch()} />
+      ) : shown?.length === 0 ? (
+        <NoProductsFound
+          action={
+            <button type="button" className="button button-primary" onClick={clearFilters}>
+              Clear Filters
+            </button>
+          }
+        >
+          <p className="muted">Try another search term or category.</p>
+        </NoProductsFound>
+      ) : (
+        <ProductGrid products={shown} isLoading={products.isLoading} skeletons={HOME_PRODUCT_LIMIT} />
+      )}
+    </section>
+  );
+}
+
+const QUICK_ACTIONS = [
+  { icon: Package, title: 'Manage Products', text: 'Add, edit and restock products' },
+  { icon: ChartColumn, title: 'View Analytics', text: 'Sales, orders and revenue' },
+  { icon: Settings, title: 'Store Settings', text: 'Payments, shipping and more' },
+] as const;
+
+/** Storefront spec §2, logged-in home. The quick actions link to /admin for everyone; /admin itself turns non-admins away. */
+export function SignedInHome({ user }: { user: CurrentUser }) {
+  const { isAdmin } = useAuth();
+  const cart = useCart();
+  const activeProducts = useProducts();
+  const categories = useCategories();
+  return (
+    <div className="container signed-in-home">
+      <section className="section welcome">
+        <h1>Welcome back, {displayName(user)}!</h1>
+        <p className="muted">Browse research compounds, track your orders and manage your cart.</p>
+        <div className="row gap wrap">
+          {isAdmin ? (
+            <Link to="/admin" className="button button-dark">
+              <LayoutDashboard size={18} aria-hidden /> Admin Dashboard
+            </Link>
+          ) : (
+            <Link to="/dashboard" className="button button-dark">
+              <Package size={18} aria-hidden /> My Orders
+            </Link>
+          )}
+          <Link to="/search" className="button button-primary">
+            <Search size={18} aria-hidden /> Browse Products
+          </Link>
+          <button type="button" className="button button-outline" onClick={cart.open}>
+            <ShoppingCart size={18} aria-hidden /> View Cart ({cart.totalItems})
+          </button>
+        </div>
+        <div className="stat-grid">
+          <StatCard icon={<Package size={22} />} value={activeProducts.data ? String(activeProducts.data.length) : '…'} label="Active Products" />
+          <StatCard icon={<FolderOpen size={22} />} value={categories.data ? String(categories.data.length) : '…'} label="Categories" />
+          <StatCard icon={<FlaskConical size={22} />} value="99%+" label="Purity Guaranteed" />
+        </div>
+      </section>
+
+      <FeaturedProducts />
+
+      <section className="section" aria-labelledby="quick-actions-heading">
+        <h2 id="quick-actions-heading">Quick Actions</h2>
+        <div className="quick-action-grid">
+          {QUICK_ACTIONS.map(({ icon: Icon, title, text }) => (
+            <Link key={title} to="/admin" className="card quick-action">
+              <Icon size={22} aria-hidden />
+              <span className="quick-action-title">{title}</span>
+              <span className="muted small">{text}</span>
+            </Link>
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}
