@@ -148,6 +148,17 @@ export function describeReadStoreContract(adapterName: string, open: () => Promi
       expect(await products.count({})).toBe(4);
     });
 
+    it('has made every acknowledged write durable, however many were issued at once', async () => {
+      if (!subject.reopen) return;
+      const burst = subject.store.collection<Document & { n: number }>(`${name}_burst`);
+      await Promise.all(Array.from({ length: 200 }, (_, n) => burst.insertOne({ _id: `b${n}`, n })));
+      await Promise.all(Array.from({ length: 200 }, (_, n) => burst.updateOne({ _id: `b${n}` }, { $inc: { n: 1 } })));
+      const second = await subject.reopen();
+      const seen = await second.collection<Document & { n: number }>(`${name}_burst`).find({}, { sort: { n: 1 } });
+      expect(seen.map((doc) => doc.n)).toEqual(Array.from({ length: 200 }, (_, n) => n + 1));
+      await second.close();
+    });
+
     it('drops a collection', async () => {
       await subject.store.dropCollection(name);
       expect(await products.count({})).toBe(0);
