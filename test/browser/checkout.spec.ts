@@ -102,7 +102,7 @@ describe('Checkout in a real browser', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.getByRole('button', { name: 'Copy amount' }).click();
     await expectPage(page.getByText('Copied to Clipboard')).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(payment.cryptoAmount);
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(payment.cryptoAmount);
     await page.screenshot({ path: `${SHOTS}/payment-panel-desktop.png`, fullPage: true });
 
     const confirm = await admin.post(`/api/admin/payments/${payment.id}/confirm`, { data: { transactionHash: 'e'.repeat(64) } });
