@@ -1,4 +1,5 @@
 import type { Review, ReviewInput } from '../../api/types';
+import '../../lib/zod-without-eval';
 import { reviewInputSchema } from '../../../../backend/src/reviews/commands/review-input';
 
 /** The review form as typed: pros and cons are one comma-separated line each. */
