@@ -103,6 +103,12 @@ export class ProjectionRunner implements OnModuleDestroy {
     return true;
   }
 
+  /** The last log position the named projector applied in this process (or read from its checkpoint). */
+  positionOf(projectorName: string): number | null {
+    if (!this.positions.has(projectorName)) throw new Error(`No projector named ${projectorName}`);
+    return this.positions.get(projectorName) ?? null;
+  }
+
   checkpoints(): Record<string, number | null> {
     return Object.fromEntries(this.positions);
   }

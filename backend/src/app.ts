@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
+import compression from 'compression';
 import express, { NextFunction, Request, Response } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
@@ -36,6 +37,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
 
   const readStore = app.get<ReadStore>(READ_STORE);
   app.use(securityHeaders(config));
+  app.use(compression());
   app.use('/api', refuseCrossSiteMutations);
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(

@@ -178,6 +178,22 @@ describe('Catalogue API', () => {
       expect(adminList.find((p) => p.id === created.id)?.isActive).toBe(false);
     });
 
+    it('never serves a product list older than a change the admin was told is done, and answers unchanged lists with 304', async () => {
+      const admin = shop.agent();
+      await signInAsAdmin(admin);
+      const input = newProduct();
+      const created = (await admin.post('/api/admin/products').send(input).expect(201)).body as ProductBody;
+      const first = await shop.agent().get('/api/products').query({ search: input.sku }).expect(200);
+      expect(first.headers['content-type']).toMatch(/^application\/json/);
+      expect((first.body as ProductBody[]).map((p) => p.price)).toEqual([created.price]);
+      await shop.agent().get('/api/products').query({ search: input.sku }).set('If-None-Match', first.headers.etag).expect(304);
+
+      await admin.put(`/api/admin/products/${created.id}`).send({ ...input, price: '123.45' }).expect(200);
+      const after = await shop.agent().get('/api/products').query({ search: input.sku }).set('If-None-Match', first.headers.etag).expect(200);
+      expect((after.body as ProductBody[]).map((p) => p.price)).toEqual(['123.45']);
+      expect(after.headers.etag).not.toBe(first.headers.etag);
+    });
+
     it('adjusts stock and refuses to take it below zero', async () => {
       const admin = shop.agent();
       await signInAsAdmin(admin);

@@ -36,6 +36,15 @@ describe('Platform', () => {
       expect(deep.text).toBe(home.text);
     });
 
+    it('compresses answers for clients that accept it, and serves robots.txt as text', async () => {
+      const list = await shop.agent().get('/api/products').set('Accept-Encoding', 'gzip').expect(200);
+      expect(list.headers['content-encoding']).toBe('gzip');
+      expect(Array.isArray(list.body)).toBe(true);
+      const robots = await shop.agent().get('/robots.txt').expect(200);
+      expect(robots.headers['content-type']).toMatch(/text\/plain/);
+      expect(robots.text).toContain('Disallow: /api/');
+    });
+
     it('sends security headers', async () => {
       const response = await shop.agent().get('/api/products').expect(200);
       expect(response.headers['x-content-type-options']).toBe('nosniff');

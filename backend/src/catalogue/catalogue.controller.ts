@@ -1,5 +1,8 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { z } from 'zod';
+import { ProjectionRunner } from '../../../projections/projection-runner';
+import { ReadModelResponseCache } from '../shared/http/read-model-response-cache';
 import { CurrentUser, SessionUser } from '../shared/http/request-context';
 import { ZodValidationPipe } from '../shared/http/zod-validation.pipe';
 import { CatalogueQueries, PRODUCT_SORTS } from './queries/catalogue.queries';
@@ -24,13 +27,28 @@ const productListQuerySchema = z.object({
 /** The public catalogue: only active products, whoever asks, except that administrators may list the rest. */
 @Controller('api')
 export class CatalogueController {
-  constructor(private readonly queries: CatalogueQueries) {}
+  /** Product lists are built from the catalogue and from the ratings the reviews projector keeps. */
+  private readonly productLists: ReadModelResponseCache;
 
+  constructor(
+    private readonly queries: CatalogueQueries,
+    projections: ProjectionRunner,
+  ) {
+    this.productLists = new ReadModelResponseCache(projections, ['catalogue', 'reviews']);
+  }
+
+  /** The busiest query of the shop: answered from serialised bytes while the catalogue stands still. */
   @Get('products')
-  listProducts(@Query(new ZodValidationPipe(productListQuerySchema)) query: z.infer<typeof productListQuerySchema>, @CurrentUser() user: SessionUser | null) {
+  async listProducts(
+    @Query(new ZodValidationPipe(productListQuerySchema)) query: z.infer<typeof productListQuerySchema>,
+    @CurrentUser() user: SessionUser | null,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     const requested = query.isActive === 'false' ? 'inactive' : query.isActive === 'all' ? 'all' : 'active';
-    const activity = user?.role === 'admin' ? requested : 'active';
-    return this.queries.listProducts({ search: query.search, categoryId: query.categoryId, sortBy: query.sortBy, activity });
+    const search = { search: query.search?.trim() || undefined, categoryId: query.categoryId, sortBy: query.sortBy, activity: user?.role === 'admin' ? requested : 'active' } as const;
+    const { body, etag } = await this.productLists.get(JSON.stringify(search), () => this.queries.listProducts(search));
+    response.type('application/json').setHeader('ETag', etag);
+    return body;
   }
 
   @Get('products/on-sale')
