@@ -167,6 +167,24 @@ export function describeEventStoreContract(adapterName: string, open: () => Prom
       expect(failures).toBe(1);
     });
 
+    it('gives each of many simultaneous appends its own outcome, and keeps every acknowledged one', async () => {
+      const contested = stream('order-id');
+      const separate = Array.from({ length: 40 }, (_, n) => stream(`order-${n}`));
+      const outcomes = await Promise.allSettled([
+        ...separate.map((id, n) => store.append(id, [event('OrderPlaced', { n }), event('StockReserved', { n })], 'no_stream')),
+        ...Array.from({ length: 10 }, (_, n) => store.append(contested, [event('OrderIdClaimed', { by: n })], 'no_stream')),
+      ]);
+      const fulfilled = outcomes.filter((o): o is PromiseFulfilledResult<{ revision: number; position: number }> => o.status === 'fulfilled');
+      expect(fulfilled).toHaveLength(41);
+      expect(new Set(fulfilled.map((o) => o.value.position)).size).toBe(41);
+      expect(outcomes.filter((o) => o.status === 'rejected').every((o) => (o as PromiseRejectedResult).reason instanceof WrongExpectedRevisionError)).toBe(true);
+      expect(await store.readStream(contested)).toHaveLength(1);
+      if (!subject.reopen) return;
+      const reopened = await subject.reopen();
+      for (const [n, id] of separate.entries()) expect((await reopened.readStream(id)).map((e) => e.data)).toEqual([{ n }, { n }]);
+      await reopened.close();
+    });
+
     it('keeps acknowledged events across a reopen', async () => {
       if (!subject.reopen) return;
       const id = stream('durable');

@@ -3,7 +3,8 @@ import type { Response } from 'express';
 import { z } from 'zod';
 import { ProjectionRunner } from '../../../projections/projection-runner';
 import { ReadModelResponseCache } from '../shared/http/read-model-response-cache';
-import { CurrentUser, SessionUser } from '../shared/http/request-context';
+import { CurrentUser } from '../shared/http/request-context';
+import { SessionUser } from '../identity/session-user';
 import { ZodValidationPipe } from '../shared/http/zod-validation.pipe';
 import { CatalogueQueries, PRODUCT_SORTS } from './queries/catalogue.queries';
 
@@ -42,13 +43,14 @@ export class CatalogueController {
   async listProducts(
     @Query(new ZodValidationPipe(productListQuerySchema)) query: z.infer<typeof productListQuerySchema>,
     @CurrentUser() user: SessionUser | null,
-    @Res({ passthrough: true }) response: Response,
-  ) {
+    @Res() response: Response,
+  ): Promise<void> {
     const requested = query.isActive === 'false' ? 'inactive' : query.isActive === 'all' ? 'all' : 'active';
     const search = { search: query.search?.trim() || undefined, categoryId: query.categoryId, sortBy: query.sortBy, activity: user?.role === 'admin' ? requested : 'active' } as const;
     const { body, etag } = await this.productLists.get(JSON.stringify(search), () => this.queries.listProducts(search));
+    // Sent as bytes: Nest would serialise a returned Buffer as an object.
     response.type('application/json').setHeader('ETag', etag);
-    return body;
+    response.send(body);
   }
 
   @Get('products/on-sale')

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { ProjectionRunner } from '../../../../projections/projection-runner';
 
 export interface SerializedResponse {
-  body: string;
+  /** UTF-8 JSON, encoded once rather than on every request. */
+  body: Buffer;
   etag: string;
 }
 
@@ -31,7 +32,7 @@ export class ReadModelResponseCache {
     }
     const cached = this.entries.get(key);
     if (cached) return cached;
-    const body = JSON.stringify(await compute());
+    const body = Buffer.from(JSON.stringify(await compute()));
     const response = { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
     // An event applied while computing may or may not be in this answer: keep it only if none was.
     if (this.currentVersion() === version) {

@@ -14,6 +14,7 @@ import {
   Subscription,
   WrongExpectedRevisionError,
 } from './event-store.port';
+import { GroupCommit, Outcome } from '../group-commit';
 
 interface EventRow {
   position: number;
@@ -26,19 +27,27 @@ interface EventRow {
   metadata: string;
 }
 
+interface PendingAppend {
+  streamId: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
+}
+
 const SUBSCRIPTION_BATCH = 500;
 /** Appends made by another process on the same file are not signalled in-process, so live subscriptions also poll. */
 const SUBSCRIPTION_POLL_MS = 500;
 
 /**
  * The embedded default: one SQLite file in WAL mode with full fsync, so an append that
- * resolved survives a crash or kill -9. The autoincrement key is the global position.
+ * resolved survives a crash or kill -9; appends made together share that fsync (group commit).
+ * The autoincrement key is the global position.
  */
 export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
   private readonly appended = new EventEmitter();
   private readonly subscriptions = new Set<Subscription>();
   private readonly logger = new Logger('SqliteEventStore');
+  private readonly appends = new GroupCommit<PendingAppend, AppendResult>((batch) => this.commitAppends(batch));
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -64,11 +73,16 @@ export class SqliteEventStore implements EventStore {
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('An append needs at least one event');
+    return this.appends.enqueue({ streamId, events, expected });
+  }
+
+  /** One transaction for the batch; each append in it has its own savepoint, so a conflict rejects only that append. */
+  private commitAppends(batch: PendingAppend[]): Outcome<AppendResult>[] {
     const currentRevision = this.db.prepare('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?');
     const insert = this.db.prepare(
       'INSERT INTO events (id, stream_id, revision, type, version, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
-    const appendAll = this.db.transaction((): AppendResult => {
+    const appendOne = this.db.transaction(({ streamId, events, expected }: PendingAppend): AppendResult => {
       const row = currentRevision.get(streamId) as { revision: number | null };
       const actual = row.revision ?? 'no_stream';
       if (expected !== 'any' && expected !== actual) {
@@ -91,9 +105,18 @@ export class SqliteEventStore implements EventStore {
       }
       return { revision, position };
     });
-    const result = appendAll.immediate();
-    this.appended.emit('appended');
-    return result;
+    const appendAll = this.db.transaction((): Outcome<AppendResult>[] =>
+      batch.map((pending) => {
+        try {
+          return { ok: true, value: appendOne(pending) };
+        } catch (error) {
+          return { ok: false, error };
+        }
+      }),
+    );
+    const outcomes = appendAll.immediate();
+    if (outcomes.some((outcome) => outcome.ok)) this.appended.emit('appended');
+    return outcomes;
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
@@ -174,6 +197,7 @@ export class SqliteEventStore implements EventStore {
 
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    if (this.db.open) this.appends.flush();
     if (this.db.open) this.db.close();
   }
 }

@@ -15,51 +15,7 @@ import {
   UpdateOptions,
   UpdateResult,
 } from './read-store.port';
-
-/**
- * Group commit: the writes issued in one turn of the event loop (every projector applying the
- * same event, concurrent requests) go to SQLite in one transaction, so they share one fsync
- * instead of paying one each. Every write still resolves only once its transaction is durable.
- */
-class GroupCommit {
-  private operations: (() => void)[] = [];
-  private waiters: { resolve: () => void; reject: (error: unknown) => void }[] = [];
-  private scheduled = false;
-
-  constructor(
-    private readonly db: Database.Database,
-    private readonly onFailure: () => void,
-  ) {}
-
-  enqueue(operation: () => void): Promise<void> {
-    this.operations.push(operation);
-    if (!this.scheduled) {
-      this.scheduled = true;
-      setImmediate(() => this.flush());
-    }
-    return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
-  }
-
-  flush(): void {
-    const operations = this.operations;
-    const waiters = this.waiters;
-    this.operations = [];
-    this.waiters = [];
-    this.scheduled = false;
-    if (operations.length === 0 || !this.db.open) return;
-    try {
-      this.db.transaction(() => {
-        for (const operation of operations) operation();
-      })();
-    } catch (error) {
-      // Memory already shows these writes; put it back in step with what the file holds.
-      this.onFailure();
-      for (const waiter of waiters) waiter.reject(error);
-      return;
-    }
-    for (const waiter of waiters) waiter.resolve();
-  }
-}
+import { GroupCommit } from '../group-commit';
 
 /**
  * The embedded default: every collection lives in memory for fast queries with MongoDB
@@ -69,7 +25,8 @@ class GroupCommit {
 export class EmbeddedReadStore implements ReadStore {
   private readonly db: Database.Database;
   private readonly collections = new Map<string, EmbeddedCollection<Document>>();
-  private readonly commits: GroupCommit;
+  /** Every write of the store goes through here, in order; memory already shows it. */
+  private readonly commits: GroupCommit<() => void, void>;
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -90,8 +47,17 @@ export class EmbeddedReadStore implements ReadStore {
         PRIMARY KEY (collection, fields)
       ) WITHOUT ROWID;
     `);
-    this.commits = new GroupCommit(this.db, () => {
-      for (const collection of this.collections.values()) collection.reload();
+    this.commits = new GroupCommit<() => void, void>((writes) => {
+      try {
+        this.db.transaction(() => {
+          for (const write of writes) write();
+        })();
+      } catch (error) {
+        // Memory already shows these writes; put it back in step with what the file holds.
+        for (const collection of this.collections.values()) collection.reload();
+        throw error;
+      }
+      return writes.map(() => ({ ok: true, value: undefined }));
     });
   }
 
@@ -113,7 +79,7 @@ export class EmbeddedReadStore implements ReadStore {
   }
 
   async close(): Promise<void> {
-    this.commits.flush();
+    if (this.db.open) this.commits.flush();
     if (this.db.open) this.db.close();
   }
 }
@@ -127,7 +93,7 @@ class EmbeddedCollection<T extends Document> implements Collection<T> {
   constructor(
     private readonly name: string,
     private readonly db: Database.Database,
-    private readonly commits: GroupCommit,
+    private readonly commits: GroupCommit<() => void, void>,
   ) {
     this.save = db.prepare('INSERT OR REPLACE INTO documents (collection, id, body) VALUES (?, ?, ?)');
     this.remove = db.prepare('DELETE FROM documents WHERE collection = ? AND id = ?');
