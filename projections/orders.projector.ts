@@ -5,48 +5,12 @@ import { recordIdInUse } from '../backend/src/shared/event-sourcing/id-allocator
 import { parseCents } from '../backend/src/shared/money';
 import { RecordedEvent } from '../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../backend/src/storage/read-store/read-store.port';
+import { OrderItemView, OrderView } from '../backend/src/ordering/queries/order.views';
 import { applyOnce, insertOnce, Projector } from './projector';
 
 export const ORDERS_COLLECTION = 'orders';
 
-export interface OrderItemView {
-  id: number;
-  productId: number;
-  name: string;
-  sku: string;
-  quantity: number;
-  price: string;
-  lineTotal: string;
-}
 
-/** An order as the storefront and the back office read it. */
-export interface OrderView {
-  id: number;
-  customerId: string | null;
-  customerEmail: string;
-  status: OrderStatus;
-  paymentStatus: PaymentStatus;
-  paymentMethod: string;
-  shippingMethod: string;
-  subtotal: string;
-  discountPercentage: number;
-  discountAmount: string;
-  shippingCost: string;
-  totalAmount: string;
-  referralCode: string | null;
-  shippingAddress: ShippingAddress;
-  deliveryInstructions: string | null;
-  items: OrderItemView[];
-  paymentId: number | null;
-  blockchainTxHash: string | null;
-  transactionId: string | null;
-  trackingNumber: string | null;
-  shippingCarrier: string | null;
-  shippedAt: string | null;
-  adminNotes: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
 
 /** The total in cents too, for revenue sums without parsing strings. */
 export type OrderDocument = Document & OrderView & { totalCents: number };

@@ -4,28 +4,11 @@ import { PaymentStatus } from '../backend/src/shared/checkout-rules';
 import { recordIdInUse } from '../backend/src/shared/event-sourcing/id-allocator';
 import { RecordedEvent } from '../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../backend/src/storage/read-store/read-store.port';
+import { PaymentView } from '../backend/src/payments/queries/payment.views';
 import { applyOnce, insertOnce, Projector } from './projector';
 
 export const PAYMENTS_COLLECTION = 'payments';
 
-export interface PaymentView {
-  id: number;
-  orderId: number;
-  paymentMethod: string;
-  coin: string;
-  /** The order total in AUD that the payment settles. */
-  amount: string;
-  cryptoAmount: string;
-  walletAddress: string;
-  paymentUri: string;
-  status: PaymentStatus;
-  transactionId: string | null;
-  blockchainTxHash: string | null;
-  failureReason: string | null;
-  expiresAt: string;
-  createdAt: string;
-  updatedAt: string;
-}
 
 export type PaymentDocument = Document & PaymentView;
 

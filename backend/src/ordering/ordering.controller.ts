@@ -7,7 +7,8 @@ import { idParamSchema } from '../catalogue/catalogue.controller';
 import { whatsappLink } from '../shared/checkout-rules';
 import { SignedInGuard } from '../shared/http/guards';
 import { RateLimiter } from '../shared/http/rate-limiter';
-import { commandContextOf, CurrentUser, SessionUser } from '../shared/http/request-context';
+import { commandContextOf, CurrentUser } from '../shared/http/request-context';
+import { SessionUser } from '../identity/session-user';
 import { rememberGuestOrder } from '../shared/http/session-data';
 import { ZodValidationPipe } from '../shared/http/zod-validation.pipe';
 import { CheckoutPricing } from './commands/checkout-pricing';
@@ -15,6 +16,7 @@ import { PlaceOrderInput, placeOrderSchema, QuoteInput, quoteSchema } from './co
 import { PlaceOrderCommand } from './commands/place-order.command';
 import { assertMayAccessOrder } from './order-access';
 import { OrderQueries } from './queries/order.queries';
+import { PlacedOrderView } from './queries/order.views';
 
 const referralCodeParam = z.string().trim().min(1).max(40, 'Invalid referral code');
 const REFERRAL_LOOKUPS_PER_MINUTE = 30;
@@ -38,7 +40,7 @@ export class OrderingController {
   }
 
   @Post('orders')
-  async placeOrder(@Body(new ZodValidationPipe(placeOrderSchema)) input: PlaceOrderInput, @CurrentUser() user: SessionUser | null, @Req() request: Request) {
+  async placeOrder(@Body(new ZodValidationPipe(placeOrderSchema)) input: PlaceOrderInput, @CurrentUser() user: SessionUser | null, @Req() request: Request): Promise<PlacedOrderView> {
     const { orderId, position } = await this.commands.execute(new PlaceOrderCommand(input, user?.id ?? null, commandContextOf(request)));
     if (!user) rememberGuestOrder(request, orderId);
     await this.projections.waitFor(position);

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiGet, apiRequest, messageOf } from '../api/client';
-import type { CheckoutQuote, Order, Payment, ShippingAddress } from '../api/types';
+import type { CheckoutQuote, Order, Payment, PlacedOrder, ShippingAddress } from '../api/types';
 import { CryptoPaymentMethod, MESSAGES, PaymentMethod, ShippingMethod } from '../../../backend/src/shared/checkout-rules';
 import { useToast } from '../state/toast';
 import { CUSTOMER_ORDERS_KEY } from './useOrders';
@@ -77,14 +77,15 @@ export interface PlaceOrderPayload {
   deliveryInstructions: string | null;
   referralCode: string | null;
   discountAmount: string | null;
-  shippingAddress: ShippingAddress;
+  /** What the shopper typed; the server validates it (and fixes the country) before anything is written. */
+  shippingAddress: Omit<ShippingAddress, 'state' | 'country'> & { state: string; country: string };
   items: { productId: number; quantity: number; price: string }[];
 }
 
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: PlaceOrderPayload) => apiRequest<Order>('POST', '/api/orders', payload),
+    mutationFn: (payload: PlaceOrderPayload) => apiRequest<PlacedOrder>('POST', '/api/orders', payload),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CUSTOMER_ORDERS_KEY }),
   });
 }

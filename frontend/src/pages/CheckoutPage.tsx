@@ -1,7 +1,7 @@
 import { ShoppingBag } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { Order } from '../api/types';
+import type { PlacedOrder } from '../api/types';
 import { PageLoading } from '../components/PageLoading';
 import { useAuth } from '../hooks/useAuth';
 import { usePageTitle } from '../hooks/usePageTitle';
@@ -31,7 +31,7 @@ function NewCheckout() {
   const { user, isLoading } = useAuth();
   const cart = useCart();
   const [guest, setGuest] = useState(false);
-  const [order, setOrder] = useState<Order | null>(null);
+  const [order, setOrder] = useState<PlacedOrder | null>(null);
 
   // Braces matter: Chromium's scrollTo returns a promise, which React would take for a cleanup function.
   useEffect(() => {

@@ -3,6 +3,7 @@ import { CATEGORIES_COLLECTION, CategoryDocument, PRODUCTS_COLLECTION, ProductDo
 import { RATINGS_COLLECTION, RatingDocument } from '../../../../projections/reviews.projector';
 import { NotFoundError } from '../../shared/errors';
 import { Filter, READ_STORE, ReadStore, SortSpec } from '../../storage/read-store/read-store.port';
+import { CategoryView, ProductView } from './catalogue.views';
 
 export const PRODUCT_SORTS = ['featured', 'popularity', 'price_asc', 'price_desc', 'name', 'newest'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
@@ -17,33 +18,7 @@ const SORT_SPECS: Record<ProductSort, SortSpec> = {
   newest: { createdAt: -1, id: -1 },
 };
 
-export interface ProductView {
-  id: number;
-  name: string;
-  sku: string;
-  description: string;
-  price: string;
-  salePrice: string | null;
-  isOnSale: boolean;
-  stock: number;
-  imageUrl: string | null;
-  grade: string | null;
-  dosage: string | null;
-  contents: string | null;
-  badges: string[];
-  categoryId: number | null;
-  isActive: boolean;
-  createdAt: string;
-  averageRating: number;
-  totalReviews: number;
-}
 
-export interface CategoryView {
-  id: number;
-  name: string;
-  description: string | null;
-  productCount: number;
-}
 
 export interface ProductSearch {
   search?: string;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { USERS_COLLECTION, UserDocument } from '../../../../projections/users.projector';
-import { SessionUser } from '../../shared/http/request-context';
+import { SessionUser } from '../session-user';
 import { READ_STORE, ReadStore } from '../../storage/read-store/read-store.port';
 
 @Injectable()

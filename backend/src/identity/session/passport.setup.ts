@@ -1,6 +1,6 @@
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
-import { SessionUser } from '../../shared/http/request-context';
+import { SessionUser } from '../session-user';
 import { CredentialsRepository } from '../credentials.repository';
 import { UserQueries } from '../queries/user.queries';
 

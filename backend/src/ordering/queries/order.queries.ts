@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ORDERS_COLLECTION, OrderDocument, OrderView } from '../../../../projections/orders.projector';
+import { ORDERS_COLLECTION, OrderDocument } from '../../../../projections/orders.projector';
+import { OrderView } from './order.views';
 import { REFERRAL_CODES_COLLECTION, ReferralCodeDocument } from '../../../../projections/referral-codes.projector';
 import { OrderStatus } from '../../shared/checkout-rules';
 import { NotFoundError } from '../../shared/errors';

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PAYMENTS_COLLECTION, PaymentDocument, PaymentView } from '../../../../projections/payments.projector';
+import { PAYMENTS_COLLECTION, PaymentDocument } from '../../../../projections/payments.projector';
+import { PaymentView } from './payment.views';
 import { NotFoundError } from '../../shared/errors';
 import { READ_STORE, ReadStore } from '../../storage/read-store/read-store.port';
 

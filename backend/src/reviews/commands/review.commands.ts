@@ -5,7 +5,7 @@ import { ORDERS_COLLECTION, OrderDocument } from '../../../../projections/orders
 import { NotFoundError } from '../../shared/errors';
 import { CommandContext } from '../../shared/event-sourcing/domain-event';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
-import { SessionUser } from '../../shared/http/request-context';
+import { SessionUser } from '../../identity/session-user';
 import { READ_STORE, ReadStore } from '../../storage/read-store/read-store.port';
 import { ReviewCommand, reviewDecider } from '../domain/review.decider';
 import { reviewIdFor, reviewStream } from '../events/review.events';

@@ -2,32 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { RATINGS_COLLECTION, RatingDocument, REVIEWS_COLLECTION, ReviewDocument } from '../../../../projections/reviews.projector';
 import { NotFoundError } from '../../shared/errors';
 import { READ_STORE, ReadStore } from '../../storage/read-store/read-store.port';
+import { RatingSummary, ReviewView } from './review.views';
 
-export interface ReviewView {
-  id: string;
-  productId: number;
-  userId: string;
-  user: { fullName: string };
-  rating: number;
-  title: string;
-  content: string;
-  pros: string[];
-  cons: string[];
-  verified: boolean;
-  helpful: number;
-  unhelpful: number;
-  createdAt: string;
-  updatedAt: string;
-  adminResponse: string | null;
-  adminResponseAt: string | null;
-  /** The signed-in viewer's own vote, null when they have not voted. */
-  myVote: boolean | null;
-}
 
-export interface RatingSummary {
-  averageRating: number;
-  totalReviews: number;
-}
 
 @Injectable()
 export class ReviewQueries {

@@ -1,17 +1,8 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
+import { SessionUser } from '../../identity/session-user';
 import { CommandContext } from '../event-sourcing/domain-event';
-
-/** The signed-in user as passport restored it from the session. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  fullName: string;
-  firstName: string;
-  role: 'admin' | 'customer';
-  profileImageUrl: string | null;
-}
 
 export function currentUserOf(request: Request): SessionUser | null {
   return (request.user as SessionUser | undefined) ?? null;

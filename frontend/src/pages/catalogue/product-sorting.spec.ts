@@ -1,5 +1,5 @@
 import { applyClientSort, findChoice, HOME_SORT_PILLS, PRODUCTS_PAGE_SORTS, visibleOnHome } from './product-sorting';
-import { aProduct } from './test-products';
+import { aProduct } from '../../api/test-fixtures';
 
 const featuredOrder = [aProduct(3), aProduct(1), aProduct(7), aProduct(5)];
 

@@ -1,5 +1,5 @@
 import { buildSuggestions, MAX_SUGGESTIONS } from './suggestions';
-import { aCategory, aProduct } from './test-products';
+import { aCategory, aProduct } from '../../api/test-fixtures';
 
 const bpcProducts = [1, 2, 3, 4, 5].map((id) => aProduct(id, { name: `BPC-157 ${id * 5}mg`, sku: `PEP-BPC-${id}` }));
 const categories = [aCategory(1, 'Peptides'), aCategory(2, 'Peptide Blends'), aCategory(3, 'Pep Supplies'), aCategory(4, 'SARMs')];

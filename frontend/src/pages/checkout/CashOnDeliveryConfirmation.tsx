@@ -1,13 +1,13 @@
 import { CheckCircle2, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import type { Order } from '../../api/types';
+import type { PlacedOrder } from '../../api/types';
 import { useAuth } from '../../hooks/useAuth';
 import { formatAud } from '../../lib/currencies';
 import { toCents } from '../../lib/money';
 import { SHIPPING_METHODS } from '../../../../backend/src/shared/checkout-rules';
 
 /** Step payment for cash on delivery: nothing to pay now, only what to have ready and how to reach us. */
-export function CashOnDeliveryConfirmation({ order }: { order: Order }) {
+export function CashOnDeliveryConfirmation({ order }: { order: PlacedOrder }) {
   const { isAuthenticated } = useAuth();
   const { address, city, state, postalCode } = order.shippingAddress;
   return (

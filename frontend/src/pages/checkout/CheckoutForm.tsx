@@ -1,7 +1,7 @@
 import { Lock, ShieldCheck } from 'lucide-react';
 import { FormEvent, useMemo, useState } from 'react';
 import { messageOf } from '../../api/client';
-import type { Order } from '../../api/types';
+import type { PlacedOrder } from '../../api/types';
 import { CheckoutLine, useCheckoutQuote, usePlaceOrder, useReferralCode } from '../../hooks/useCheckout';
 import { formatAud } from '../../lib/currencies';
 import { BUYER_REQUIREMENTS, MINIMUM_AGE } from '../../lib/shop';
@@ -35,7 +35,7 @@ import { OrderSummary } from './OrderSummary';
 const ORDER_FAILED = 'Failed to create order. Please try again.';
 
 /** Step info of checkout spec §2: who, where, how it ships, how it is paid, and the server's price for it. */
-export function CheckoutForm({ email, onOrderPlaced }: { email: string | null; onOrderPlaced(order: Order): void }) {
+export function CheckoutForm({ email, onOrderPlaced }: { email: string | null; onOrderPlaced(order: PlacedOrder): void }) {
   const cart = useCart();
   const toast = useToast();
   const [values, setValues] = useState<CheckoutFormValues>(() => ({ ...EMPTY_CHECKOUT_FORM, email: email ?? '' }));

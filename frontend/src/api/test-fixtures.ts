@@ -1,4 +1,5 @@
-import type { Category, Product } from '../../api/types';
+/** Products and categories as the API answers them, for unit tests of the storefront's pure rules. */
+import type { Category, Product } from './types';
 
 export function aProduct(id: number, overrides: Partial<Product> = {}): Product {
   return {

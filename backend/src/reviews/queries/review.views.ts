@@ -1,0 +1,27 @@
+/** Reviews and rating summaries as the API answers them; shared with the storefront. */
+
+export interface ReviewView {
+  id: string;
+  productId: number;
+  userId: string;
+  user: { fullName: string };
+  rating: number;
+  title: string;
+  content: string;
+  pros: string[];
+  cons: string[];
+  verified: boolean;
+  helpful: number;
+  unhelpful: number;
+  createdAt: string;
+  updatedAt: string;
+  adminResponse: string | null;
+  adminResponseAt: string | null;
+  /** The signed-in viewer's own vote, null when they have not voted. */
+  myVote: boolean | null;
+}
+
+export interface RatingSummary {
+  averageRating: number;
+  totalReviews: number;
+}
