@@ -2,12 +2,11 @@ import { ArrowLeft, User, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProductLayout } from '../components/ProductCard';
-import { ProductGrid } from '../components/ProductCard';
 import { useAuth } from '../hooks/useAuth';
 import { useCategories, useProducts } from '../hooks/useCatalogue';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { CategoryChips, ColumnPicker, GridColumns, LayoutToggle, productCount, SearchField, SortSelect } from './catalogue/CatalogueControls';
-import { NoProductsFound, ProductsLoadError } from './catalogue/CatalogueStates';
+import { CatalogueResults } from './catalogue/CatalogueStates';
 import { PRODUCTS_PAGE_SORTS } from './catalogue/product-sorting';
 import { useCatalogueParams } from './catalogue/useCatalogueParams';
 
@@ -88,27 +87,7 @@ export default function ProductsPage() {
           </div>
         </div>
 
-        {products.isError ? (
-          <ProductsLoadError onRetry={() => products.refetch()} />
-        ) : !products.isLoading && products.data?.length === 0 ? (
-          <NoProductsFound
-            action={
-              <button type="button" className="button button-primary" onClick={catalogue.clear}>
-                View All Products
-              </button>
-            }
-          >
-            {catalogue.term ? (
-              <p className="muted">
-                No products match "{catalogue.term}". Try adjusting your search terms.
-              </p>
-            ) : (
-              <p className="muted">No products available in this category.</p>
-            )}
-          </NoProductsFound>
-        ) : (
-          <ProductGrid products={products.data} isLoading={products.isLoading} layout={layout} columns={columns} skeletons={8} />
-        )}
+        <CatalogueResults products={products} term={catalogue.term} onViewAll={catalogue.clear} layout={layout} columns={columns} />
       </div>
     </div>
   );

@@ -3,12 +3,11 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Category } from '../api/types';
 import type { ProductLayout } from '../components/ProductCard';
-import { ProductGrid } from '../components/ProductCard';
 import { ProductSort, useCategories, useProducts } from '../hooks/useCatalogue';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { useRecentSearches } from '../hooks/useRecentSearches';
 import { LayoutToggle, productCount, SortSelect } from './catalogue/CatalogueControls';
-import { NoProductsFound, ProductsLoadError } from './catalogue/CatalogueStates';
+import { CatalogueResults } from './catalogue/CatalogueStates';
 import { CATALOGUE_SORTS } from './catalogue/product-sorting';
 import { SearchCombobox } from './catalogue/SearchCombobox';
 import { buildSuggestions, Suggestion } from './catalogue/suggestions';
@@ -118,23 +117,7 @@ export default function SearchPage() {
           </div>
         </div>
 
-        {products.isError ? (
-          <ProductsLoadError onRetry={() => products.refetch()} />
-        ) : !products.isLoading && products.data?.length === 0 ? (
-          <NoProductsFound
-            action={
-              <button type="button" className="button button-primary" onClick={catalogue.clear}>
-                View All Products
-              </button>
-            }
-          >
-            <p className="muted">
-              {catalogue.term ? `No products match "${catalogue.term}". Try adjusting your search terms.` : 'No products available in this category.'}
-            </p>
-          </NoProductsFound>
-        ) : (
-          <ProductGrid products={products.data} isLoading={products.isLoading} layout={layout} columns={4} />
-        )}
+        <CatalogueResults products={products} term={catalogue.term} onViewAll={catalogue.clear} layout={layout} />
 
       </div>
     </div>

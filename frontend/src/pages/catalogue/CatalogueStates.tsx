@@ -1,5 +1,8 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { PackageSearch } from 'lucide-react';
 import { ReactNode } from 'react';
+import type { Product } from '../../api/types';
+import { ProductGrid, ProductLayout } from '../../components/ProductCard';
 
 /** Storefront spec §8: a failed product list reads "Failed to fetch products". */
 export function ProductsLoadError({ onRetry }: { onRetry(): void }) {
@@ -22,4 +25,35 @@ export function NoProductsFound({ children, action }: { children: ReactNode; act
       {action}
     </div>
   );
+}
+
+/** The results of /products and /search: the failure with a retry, the empty state for the term or category, or the cards. */
+export function CatalogueResults({
+  products,
+  term,
+  onViewAll,
+  layout,
+  columns = 4,
+}: {
+  products: UseQueryResult<Product[]>;
+  term: string;
+  onViewAll(): void;
+  layout: ProductLayout;
+  columns?: 2 | 3 | 4 | 5;
+}) {
+  if (products.isError) return <ProductsLoadError onRetry={() => products.refetch()} />;
+  if (!products.isLoading && products.data?.length === 0) {
+    return (
+      <NoProductsFound
+        action={
+          <button type="button" className="button button-primary" onClick={onViewAll}>
+            View All Products
+          </button>
+        }
+      >
+        <p className="muted">{term ? `No products match "${term}". Try adjusting your search terms.` : 'No products available in this category.'}</p>
+      </NoProductsFound>
+    );
+  }
+  return <ProductGrid products={products.data} isLoading={products.isLoading} layout={layout} columns={columns} skeletons={8} />;
 }

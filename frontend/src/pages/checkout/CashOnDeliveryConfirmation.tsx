@@ -1,14 +1,12 @@
 import { CheckCircle2, MessageCircle } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import type { PlacedOrder } from '../../api/types';
-import { useAuth } from '../../hooks/useAuth';
 import { formatAud } from '../../lib/currencies';
 import { toCents } from '../../lib/money';
+import { AfterOrderActions } from './AfterOrderActions';
 import { SHIPPING_METHODS } from '../../../../backend/src/shared/checkout-rules';
 
 /** Step payment for cash on delivery: nothing to pay now, only what to have ready and how to reach us. */
 export function CashOnDeliveryConfirmation({ order }: { order: PlacedOrder }) {
-  const { isAuthenticated } = useAuth();
   const { address, city, state, postalCode } = order.shippingAddress;
   return (
     <section className="card checkout-result stack" aria-labelledby="cod-heading">
@@ -38,21 +36,11 @@ export function CashOnDeliveryConfirmation({ order }: { order: PlacedOrder }) {
         </div>
       </dl>
       <p className="muted">Please have the exact amount ready. Our courier will call {order.shippingAddress.phone} before arriving.</p>
-      <div className="row gap wrap result-actions">
-        {order.whatsappContactLink && (
-          <a className="button button-primary" href={order.whatsappContactLink} target="_blank" rel="noopener noreferrer">
-            <MessageCircle size={18} aria-hidden /> Contact us on WhatsApp
-          </a>
-        )}
-        {isAuthenticated && (
-          <Link to="/dashboard" className="button button-outline">
-            View My Orders
-          </Link>
-        )}
-        <Link to="/products" className="button button-outline">
-          Continue Shopping
-        </Link>
-      </div>
+      <AfterOrderActions>
+        <a className="button button-primary" href={order.whatsappContactLink} target="_blank" rel="noopener noreferrer">
+          <MessageCircle size={18} aria-hidden /> Contact us on WhatsApp
+        </a>
+      </AfterOrderActions>
     </section>
   );
 }

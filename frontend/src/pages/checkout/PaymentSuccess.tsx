@@ -1,9 +1,9 @@
 import { CheckCircle2 } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import type { Order, Payment } from '../../api/types';
 import { useAuth } from '../../hooks/useAuth';
 import { formatAud } from '../../lib/currencies';
 import { toCents } from '../../lib/money';
+import { AfterOrderActions } from './AfterOrderActions';
 
 export function PaymentSuccess({ order, payment }: { order: Order; payment: Payment }) {
   const { isAuthenticated } = useAuth();
@@ -20,16 +20,7 @@ export function PaymentSuccess({ order, payment }: { order: Order; payment: Paym
         <li>When it ships we e-mail {order.customerEmail} the carrier and tracking number.</li>
         <li>{isAuthenticated ? 'You can follow the order any time under My Orders.' : `Keep your order number #${order.id} for any question about it.`}</li>
       </ol>
-      <div className="row gap wrap result-actions">
-        {isAuthenticated && (
-          <Link to="/dashboard" className="button button-primary">
-            View My Orders
-          </Link>
-        )}
-        <Link to="/products" className="button button-outline">
-          Continue Shopping
-        </Link>
-      </div>
+      <AfterOrderActions />
     </section>
   );
 }
