@@ -4,6 +4,7 @@ import { messageOf } from '../../api/client';
 import type { PlacedOrder } from '../../api/types';
 import { CheckoutLine, useCheckoutQuote, usePlaceOrder, useReferralCode } from '../../hooks/useCheckout';
 import { formatAud } from '../../lib/currencies';
+import { toCents } from '../../lib/money';
 import { BUYER_REQUIREMENTS, MINIMUM_AGE } from '../../lib/shop';
 import { useCart } from '../../state/cart';
 import { useToast } from '../../state/toast';
@@ -16,7 +17,9 @@ import {
   formatAustralianPhone,
   PaymentMethod,
   SHIPPING_METHOD_IDS,
+  FREE_REGULAR_SHIPPING_FROM_CENTS,
   SHIPPING_METHODS,
+  shippingCostCents,
 } from '../../../../backend/src/shared/checkout-rules';
 import {
   CheckoutErrors,
@@ -47,6 +50,7 @@ export function CheckoutForm({ email, onOrderPlaced }: { email: string | null; o
   const appliedReferral = referral.status === 'applied' ? referral.code : null;
   const items = useMemo<CheckoutLine[]>(() => cart.lines.map(({ product, quantity }) => ({ productId: product.id, quantity })), [cart.lines]);
   const quote = useCheckoutQuote(items, values.shippingMethod, appliedReferral);
+  const discountedSubtotalCents = quote.data ? toCents(quote.data.subtotal) - toCents(quote.data.discountAmount) : 0;
   const placeOrder = usePlaceOrder();
   const cashOnDelivery = values.paymentMethod === CASH_ON_DELIVERY;
 
@@ -175,7 +179,8 @@ export function CheckoutForm({ email, onOrderPlaced }: { email: string | null; o
           <h2 id="shipping-heading">Shipping options</h2>
           <div role="radiogroup" aria-labelledby="shipping-heading" className="option-list">
             {SHIPPING_METHOD_IDS.map((method) => {
-              const { label, delivery, costCents } = SHIPPING_METHODS[method];
+              const { label, delivery } = SHIPPING_METHODS[method];
+              const costCents = shippingCostCents(method, discountedSubtotalCents);
               return (
                 <label key={method} className="option-card">
                   <input type="radio" name="shippingMethod" value={method} checked={values.shippingMethod === method} onChange={() => update(chooseShippingMethod(values, method))} />
@@ -183,12 +188,14 @@ export function CheckoutForm({ email, onOrderPlaced }: { email: string | null; o
                     <span className="option-title">{label}</span>
                     <span className="muted small">{delivery}</span>
                   </span>
-                  <span className="option-price">{formatAud(costCents)}</span>
+                  <span className="option-price">{costCents === 0 ? 'Free' : formatAud(costCents)}</span>
                 </label>
               );
             })}
           </div>
-          <p className="muted small">Cash on Delivery is delivered by our own courier within Sydney metro and is paid in cash on arrival.</p>
+          <p className="muted small">
+            Regular shipping is free on orders of {formatAud(FREE_REGULAR_SHIPPING_FROM_CENTS)} or more. Cash on Delivery is delivered by our own courier within Sydney metro and is paid in cash on arrival.
+          </p>
         </section>
 
         <section className="card stack" aria-labelledby="payment-heading">
