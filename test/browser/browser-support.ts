@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
@@ -15,6 +15,14 @@ export interface Shop {
   /** A page in a fresh context whose console errors and uncaught exceptions are collected. */
   newPage(viewport?: { width: number; height: number }): Promise<{ page: Page; consoleErrors: string[] }>;
   close(): Promise<void>;
+}
+
+/** Journeys leave screenshots of what they saw here, for a person to look at. */
+export const SCREENSHOTS_DIR = process.env.SCREENSHOTS_DIR ?? join(tmpdir(), 'shots');
+
+export function screenshotPath(name: string): string {
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  return join(SCREENSHOTS_DIR, `${name}.png`);
 }
 
 export const DESKTOP = { width: 1280, height: 800 };

@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { APIRequestContext, Page, request as playwrightRequest } from 'playwright-core';
-import { DESKTOP, MOBILE, Shop, startShop, unexpectedErrors } from './browser-support';
+import { DESKTOP, MOBILE, Shop, startShop, unexpectedErrors, screenshotPath } from './browser-support';
 import { expect as expectPage } from './expect-page';
 
-const SHOTS = '/tmp/shots';
 const ADMIN = { email: 'admin@peptide.shop', password: 'admin12345' };
 
 interface PlacedOrder {
@@ -19,7 +17,6 @@ describe('Calculator, information pages and back office in a real browser', () =
   let guest: APIRequestContext;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     shop = await startShop();
     guest = await playwrightRequest.newContext({ baseURL: shop.url, extraHTTPHeaders: { Origin: shop.url } });
   }, 90_000);
@@ -62,7 +59,7 @@ describe('Calculator, information pages and back office in a real browser', () =
     await expectPage(info.getByText(/2-8 C/)).toBeVisible();
     await expectPage(page.getByRole('region', { name: 'Safety notice' }).getByText('For research use only. Not for human consumption.')).toBeVisible();
 
-    await page.screenshot({ path: `${SHOTS}/calculator-desktop.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath('calculator-desktop'), fullPage: true });
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
   }, 60_000);
 
@@ -81,7 +78,7 @@ describe('Calculator, information pages and back office in a real browser', () =
     // 2 mg / 2.5 mg/ml = 0.8 ml = 80 units, more than the 0.3 ml syringe holds
     await expectPage(page.getByTestId('units-to-draw')).toHaveText('80.0');
     await expectPage(page.getByText(/needs more than one full 0.3 ml syringe/)).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/calculator-mobile-unsafe.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath('calculator-mobile-unsafe'), fullPage: true });
 
     await group(page, /Desired dose/).getByRole('radio', { name: '1 mg', exact: true }).check();
     await expectPage(customDose).toHaveValue('');
@@ -171,7 +168,7 @@ describe('Calculator, information pages and back office in a real browser', () =
     await expectPage(page.getByRole('button', { name: 'Logout' })).toBeVisible();
     const recent = page.getByRole('region', { name: 'Recent Orders' });
     await expectPage(recent.getByRole('row', { name: new RegExp(`#${order.id} Rosalind Franklin`) })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/admin-dashboard-desktop.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath('admin-dashboard-desktop'), fullPage: true });
 
     await page.getByRole('tab', { name: 'Orders' }).click();
     await page.getByRole('tab', { name: /^Pending/ }).click();
@@ -183,7 +180,7 @@ describe('Calculator, information pages and back office in a real browser', () =
     await expectPage(page.getByText('Please fill in tracking number and shipping carrier.')).toBeVisible();
     await dialog.getByRole('textbox', { name: 'Tracking number' }).fill('TRACK123456');
     await dialog.getByRole('combobox', { name: 'Shipping carrier' }).selectOption('DHL');
-    await page.screenshot({ path: `${SHOTS}/admin-ship-dialog-desktop.png` });
+    await page.screenshot({ path: screenshotPath('admin-ship-dialog-desktop') });
     await dialog.getByRole('button', { name: 'Mark as Shipped' }).click();
     await expectPage(page.getByText('Shipping information updated and customer notified.')).toBeVisible();
     await expectPage(dialog).toBeHidden();
@@ -206,7 +203,7 @@ describe('Calculator, information pages and back office in a real browser', () =
     await expectPage(confirm).toBeHidden();
     await expectPage(row.getByText('Confirmed')).toBeVisible();
     await expectPage(row.getByRole('link', { name: /block explorer/ })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/admin-payments-desktop.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath('admin-payments-desktop'), fullPage: true });
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
   }, 90_000);
 
@@ -229,14 +226,14 @@ describe('Calculator, information pages and back office in a real browser', () =
   it('fits the back office on a phone', async () => {
     const { page, consoleErrors } = await signInAsAdmin(MOBILE);
     await expectPage(page.getByRole('tab', { name: 'Dashboard' })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/admin-dashboard-mobile.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath('admin-dashboard-mobile'), fullPage: true });
     await page.getByRole('tab', { name: 'Orders' }).click();
     await expectPage(page.getByRole('tab', { name: /^All Orders/ })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/admin-orders-mobile.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath('admin-orders-mobile'), fullPage: true });
     await page.getByRole('tab', { name: 'Products' }).click();
     await page.getByRole('searchbox', { name: 'Search products' }).fill('BAC Water');
     await expectPage(page.getByRole('row', { name: /BAC Water 10ml/ })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/admin-products-mobile.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath('admin-products-mobile'), fullPage: true });
     // The back office itself stays within the phone's width; wide tables scroll inside their card.
     const box = await page.locator('.admin-page').boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);

@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { APIRequestContext, Page, request as playwrightRequest } from 'playwright-core';
-import { DESKTOP, MOBILE, Shop, startShop, unexpectedErrors } from './browser-support';
+import { DESKTOP, MOBILE, Shop, startShop, unexpectedErrors, screenshotPath } from './browser-support';
 import { expect as expectPage } from './expect-page';
 
-const SHOTS = '/tmp/shots';
 
 interface Address {
   phone: string;
@@ -22,7 +20,6 @@ describe('Checkout in a real browser', () => {
   let admin: APIRequestContext;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     shop = await startShop();
     admin = await playwrightRequest.newContext({ baseURL: shop.url, extraHTTPHeaders: { Origin: shop.url } });
     const login = await admin.post('/api/auth/login', { data: { email: 'admin@peptide.shop', password: 'admin12345' } });
@@ -86,7 +83,7 @@ describe('Checkout in a real browser', () => {
     await page.getByRole('checkbox', { name: /laboratory research only/ }).check();
     await expectPage(page.getByTestId('order-total')).toHaveText(/^A\$\d[\d,]*\.\d{2}$/);
     const quotedTotal = (await page.getByTestId('order-total').textContent())!.trim();
-    await page.screenshot({ path: `${SHOTS}/checkout-form-desktop.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath('checkout-form-desktop'), fullPage: true });
 
     await page.getByRole('button', { name: 'Place Order & Pay' }).click();
     await expectPage(page.getByRole('img', { name: /^QR code to pay/ }), { timeout: 15_000 }).toBeVisible();
@@ -103,14 +100,14 @@ describe('Checkout in a real browser', () => {
     await page.getByRole('button', { name: 'Copy amount' }).click();
     await expectPage(page.getByText('Copied to Clipboard')).toBeVisible();
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(payment.cryptoAmount);
-    await page.screenshot({ path: `${SHOTS}/payment-panel-desktop.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath('payment-panel-desktop'), fullPage: true });
 
     const confirm = await admin.post(`/api/admin/payments/${payment.id}/confirm`, { data: { transactionHash: 'e'.repeat(64) } });
     expect(confirm.status()).toBe(200);
     await expectPage(page.getByText('Payment Confirmed').first(), { timeout: 30_000 }).toBeVisible();
     await expectPage(page.getByRole('heading', { name: 'Payment Successful' }), { timeout: 10_000 }).toBeVisible();
     await expectPage(page.getByText(`#${orderId}`).first()).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/payment-success-desktop.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath('payment-success-desktop'), fullPage: true });
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
   }, 120_000);
 
@@ -130,7 +127,7 @@ describe('Checkout in a real browser', () => {
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expectPage(page.getByText('Service Area Restriction').first()).toBeVisible();
     await expectPage(page.getByText('Cash on Delivery is only available in Sydney metropolitan area.').first()).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/checkout-form-mobile.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath('checkout-form-mobile'), fullPage: true });
     await expectPage(page.getByTestId('cart-count')).toHaveText('1');
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
   }, 90_000);
@@ -159,7 +156,7 @@ describe('Checkout in a real browser', () => {
     await expectPage(page.getByText(total, { exact: true })).toBeVisible();
     const whatsapp = await page.getByRole('link', { name: 'Contact us on WhatsApp' }).getAttribute('href');
     expect(whatsapp).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
-    await page.screenshot({ path: `${SHOTS}/cod-confirmation-desktop.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath('cod-confirmation-desktop'), fullPage: true });
     // Chromium logs the server's 404 answer to the invalid code as a failed resource; that one is expected.
     expect(unexpectedErrors(consoleErrors).filter((text) => !/status of 404/.test(text))).toEqual([]);
   }, 90_000);
@@ -183,7 +180,7 @@ describe('Checkout in a real browser', () => {
     const orderId = await orderNumberOnPanel(page);
     const payment = await paymentOf(orderId);
     await expectPage(page.getByTestId('crypto-amount')).toHaveText(payment.cryptoAmount);
-    await page.screenshot({ path: `${SHOTS}/payment-panel-mobile.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath('payment-panel-mobile'), fullPage: true });
 
     await page.goto('/dashboard');
     await expectPage(page.getByRole('heading', { name: 'Welcome back, Marie' })).toBeVisible();
@@ -191,7 +188,7 @@ describe('Checkout in a real browser', () => {
     await expectPage(page.getByRole('heading', { name: `Order #${orderId}` })).toBeVisible();
     await expectPage(page.getByText('Action Required')).toBeVisible();
     await expectPage(page.getByRole('button', { name: /^Reorder / })).toHaveCount(1);
-    await page.screenshot({ path: `${SHOTS}/dashboard-mobile.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath('dashboard-mobile'), fullPage: true });
     await page.getByRole('link', { name: `Pay now for order #${orderId}` }).click();
     await page.waitForURL(`**/checkout?orderId=${orderId}`);
     await expectPage(page.getByRole('img', { name: /^QR code to pay/ }), { timeout: 15_000 }).toBeVisible();

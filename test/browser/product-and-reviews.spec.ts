@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { DESKTOP, MOBILE, Shop, startShop, unexpectedErrors } from './browser-support';
+import { DESKTOP, MOBILE, Shop, startShop, unexpectedErrors, screenshotPath } from './browser-support';
 import { expect as expectPage } from './expect-page';
 
 interface ApiProduct {
@@ -12,7 +11,6 @@ interface ApiProduct {
   stock: number;
 }
 
-const SCREENSHOTS = '/tmp/shots';
 
 /** The product page, the review journey and the auth page, as a shopper uses them. */
 describe('Product page, reviews and sign-up in a real browser', () => {
@@ -22,7 +20,6 @@ describe('Product page, reviews and sign-up in a real browser', () => {
   beforeAll(async () => {
     shop = await startShop();
     products = (await (await fetch(`${shop.url}/api/products`)).json()) as ApiProduct[];
-    mkdirSync(SCREENSHOTS, { recursive: true });
   }, 90_000);
   afterAll(async () => shop?.close());
 
@@ -84,12 +81,12 @@ describe('Product page, reviews and sign-up in a real browser', () => {
     await page.keyboard.press('End');
     expect(await page.getByRole('tab', { name: 'Benefits' }).getAttribute('aria-selected')).toBe('true');
 
-    await page.screenshot({ path: `${SCREENSHOTS}/product-detail-desktop.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath('product-detail-desktop'), fullPage: true });
     const mobile = await shop.newPage(MOBILE);
     await mobile.page.goto(`/products/${product.id}`);
     await expectPage(mobile.page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
     await expectPage(mobile.page.getByRole('heading', { name: 'Customer Reviews' })).toBeVisible();
-    await mobile.page.screenshot({ path: `${SCREENSHOTS}/product-detail-mobile.png`, fullPage: true });
+    await mobile.page.screenshot({ path: screenshotPath('product-detail-mobile'), fullPage: true });
     expect(await mobile.page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(MOBILE.width);
 
     expect(unexpectedErrors(consoleErrors)).toEqual([]);

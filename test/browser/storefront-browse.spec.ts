@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { Page } from 'playwright-core';
 import type { Category, Product } from '../../frontend/src/api/types';
 import { SEARCH_DEBOUNCE_MS } from '../../frontend/src/pages/catalogue/useDebouncedValue';
-import { DESKTOP, MOBILE, Shop, startShop, unexpectedErrors } from './browser-support';
+import { DESKTOP, MOBILE, Shop, startShop, unexpectedErrors, screenshotPath } from './browser-support';
 import { expect as expectLocator } from './expect-page';
 
 const UI_TIMEOUT = 10_000;
-const SHOTS = '/tmp/shots';
 
 let shop: Shop;
 let categories: Category[];
@@ -93,14 +91,13 @@ describe('browsing the storefront', () => {
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
   });
 
-  it('fits the home page into desktop and mobile widths (screenshots in /tmp/shots)', async () => {
-    mkdirSync(SHOTS, { recursive: true });
+  it('fits the home page into desktop and mobile widths (screenshots kept for a person to look at)', async () => {
     for (const [name, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
       const { page, consoleErrors } = await shop.newPage(viewport);
       await page.goto('/');
       await expectLocator(page.getByRole('region', { name: 'Our Complete Product Range' }).getByRole('article').first()).toBeVisible();
       expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(viewport.width);
-      await page.screenshot({ path: `${SHOTS}/home-guest-${name}.png`, fullPage: true });
+      await page.screenshot({ path: screenshotPath(`home-guest-${name}`), fullPage: true });
       expect(unexpectedErrors(consoleErrors)).toEqual([]);
     }
   });
@@ -236,8 +233,7 @@ describe('browsing the storefront', () => {
     await expectLocator(featured.getByText(`${peptides.productCount} products found in Peptides`)).toBeVisible();
     await featured.getByRole('button', { name: 'Clear Filters' }).click();
     await eventually(async () => expect(await cardNames(page, featured)).toHaveLength(8));
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/home-customer-desktop.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath('home-customer-desktop'), fullPage: true });
 
     await page.getByRole('button', { name: 'View Cart (0)' }).click();
     await expectLocator(page.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
@@ -251,8 +247,7 @@ describe('browsing the storefront', () => {
     await page.goto('/');
     await expectLocator(page.getByRole('heading', { name: /^Welcome back, / })).toBeVisible();
     await eventually(async () => expect(await page.getByRole('link', { name: 'Admin Dashboard' }).getAttribute('href')).toBe('/admin'));
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/home-admin-mobile.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath('home-admin-mobile'), fullPage: true });
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
   });
 });
