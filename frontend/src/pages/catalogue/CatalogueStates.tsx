@@ -55,5 +55,10 @@ export function CatalogueResults({
       </NoProductsFound>
     );
   }
-  return <ProductGrid products={products.data} isLoading={products.isLoading} layout={layout} columns={columns} skeletons={8} />;
+  return (
+    <>
+      <h2 className="sr-only">Products</h2>
+      <ProductGrid products={products.data} isLoading={products.isLoading} layout={layout} columns={columns} skeletons={8} />
+    </>
+  );
 }
