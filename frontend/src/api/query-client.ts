@@ -17,6 +17,5 @@ export function createQueryClient(): QueryClient {
 export const CACHE = {
   products: { staleTime: 2 * 60_000, gcTime: 5 * 60_000 },
   categories: { staleTime: 10 * 60_000, gcTime: 30 * 60_000 },
-  categoriesPageProducts: { staleTime: 5 * 60_000, gcTime: 10 * 60_000 },
   rating: { staleTime: 5 * 60_000, gcTime: 10 * 60_000 },
 } as const;

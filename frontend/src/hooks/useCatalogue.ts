@@ -11,13 +11,13 @@ export interface ProductFilter {
   sortBy?: ProductSort;
 }
 
-export function useProducts(filter: ProductFilter = {}, cache: { staleTime: number; gcTime: number } = CACHE.products) {
+export function useProducts(filter: ProductFilter = {}) {
   const search = filter.search?.trim() || undefined;
   const sortBy = filter.sortBy === 'featured' ? undefined : filter.sortBy;
   return useQuery({
     queryKey: ['/api/products', { search, categoryId: filter.categoryId ?? undefined, sortBy }],
     queryFn: () => apiGet<Product[]>(`/api/products${queryString({ search, categoryId: filter.categoryId, sortBy })}`),
-    ...cache,
+    ...CACHE.products,
   });
 }
 
