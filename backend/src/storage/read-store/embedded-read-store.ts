@@ -86,7 +86,7 @@ export class EmbeddedReadStore implements ReadStore {
 
 class EmbeddedCollection<T extends Document> implements Collection<T> {
   private documents = new Map<string, T>();
-  private uniqueIndexes: string[][] = [];
+  private uniqueIndexes: UniqueIndex[] = [];
   private readonly save: Database.Statement;
   private readonly remove: Database.Statement;
 
@@ -176,16 +176,9 @@ class EmbeddedCollection<T extends Document> implements Collection<T> {
   async createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<void> {
     if (!options.unique) return;
     const fields = Object.keys(keys);
-    const known = this.uniqueIndexes.some((index) => index.join() === fields.join());
+    const known = this.uniqueIndexes.some((index) => index.fields.join() === fields.join());
     if (known) return;
-    const seen = new Set<string>();
-    for (const doc of this.documents.values()) {
-      const key = uniqueKey(doc, fields);
-      if (key === null) continue;
-      if (seen.has(key)) throw new DuplicateKeyError(this.name, `${fields.join(',')} ${key}`);
-      seen.add(key);
-    }
-    this.uniqueIndexes.push(fields);
+    this.uniqueIndexes.push(new UniqueIndex(this.name, fields, this.documents.values()));
     await this.commits.enqueue(() => {
       this.db.prepare('INSERT OR IGNORE INTO unique_indexes (collection, fields) VALUES (?, ?)').run(this.name, JSON.stringify(fields));
     });
@@ -198,14 +191,16 @@ class EmbeddedCollection<T extends Document> implements Collection<T> {
       this.documents.set(doc._id, doc);
     }
     const indexes = this.db.prepare('SELECT fields FROM unique_indexes WHERE collection = ?').all(this.name) as { fields: string }[];
-    this.uniqueIndexes = indexes.map((row) => JSON.parse(row.fields) as string[]);
+    this.uniqueIndexes = indexes.map((row) => new UniqueIndex(this.name, JSON.parse(row.fields) as string[], this.documents.values()));
   }
 
+  /** A filter naming an _id looks that one document up instead of testing every document. */
   private match(filter: Filter): T[] {
     const id = filter._id;
-    if (typeof id === 'string' && Object.keys(filter).length === 1) {
+    if (typeof id === 'string') {
       const doc = this.documents.get(id);
-      return doc ? [doc] : [];
+      if (!doc) return [];
+      return Object.keys(filter).length === 1 || new Query(filter).test(doc) ? [doc] : [];
     }
     const query = new Query(filter);
     const matches: T[] = [];
@@ -244,9 +239,12 @@ class EmbeddedCollection<T extends Document> implements Collection<T> {
   /** Memory changes at once, so checks that follow (unique indexes, upserts) see this write; the promise waits for the disk. */
   private write(docs: T[]): Promise<void> {
     if (docs.length === 0) return Promise.resolve();
-    this.assertUnique(docs);
+    for (const index of this.uniqueIndexes) index.assertFree(docs);
     const rows = docs.map((doc) => [doc._id, JSON.stringify(doc)] as const);
-    for (const doc of docs) this.documents.set(doc._id, doc);
+    for (const doc of docs) {
+      this.documents.set(doc._id, doc);
+      for (const index of this.uniqueIndexes) index.put(doc);
+    }
     return this.commits.enqueue(() => {
       for (const [id, body] of rows) this.save.run(this.name, id, body);
     });
@@ -254,31 +252,58 @@ class EmbeddedCollection<T extends Document> implements Collection<T> {
 
   private delete(docs: T[]): Promise<void> {
     if (docs.length === 0) return Promise.resolve();
-    for (const doc of docs) this.documents.delete(doc._id);
+    for (const doc of docs) {
+      this.documents.delete(doc._id);
+      for (const index of this.uniqueIndexes) index.remove(doc._id);
+    }
     const ids = docs.map((doc) => doc._id);
     return this.commits.enqueue(() => {
       for (const id of ids) this.remove.run(this.name, id);
     });
   }
+}
 
-  private assertUnique(docs: T[]): void {
-    for (const fields of this.uniqueIndexes) {
-      const incoming = new Map<string, string>();
-      for (const doc of docs) {
-        const key = uniqueKey(doc, fields);
-        if (key === null) continue;
-        if (incoming.has(key)) throw new DuplicateKeyError(this.name, `${fields.join(',')} ${key}`);
-        incoming.set(key, doc._id);
-      }
-      for (const existing of this.documents.values()) {
-        const key = uniqueKey(existing, fields);
-        if (key === null) continue;
-        const incomingId = incoming.get(key);
-        if (incomingId !== undefined && incomingId !== existing._id) {
-          throw new DuplicateKeyError(this.name, `${fields.join(',')} ${key}`);
-        }
-      }
+
+/** A unique index as a map from key to the document holding it: checking a write is a lookup, not a scan. */
+class UniqueIndex {
+  private readonly holders = new Map<string, string>();
+  private readonly keysById = new Map<string, string>();
+
+  constructor(
+    private readonly collection: string,
+    readonly fields: string[],
+    documents: Iterable<Document>,
+  ) {
+    const all = [...documents];
+    this.assertFree(all);
+    for (const doc of all) this.put(doc);
+  }
+
+  /** Throws when a document would take a key that another document holds or takes in the same write. */
+  assertFree(docs: Document[]): void {
+    const incoming = new Map<string, string>();
+    for (const doc of docs) {
+      const key = uniqueKey(doc, this.fields);
+      if (key === null) continue;
+      const holder = incoming.get(key) ?? this.holders.get(key);
+      if (holder !== undefined && holder !== doc._id) throw new DuplicateKeyError(this.collection, `${this.fields.join(',')} ${key}`);
+      incoming.set(key, doc._id);
     }
+  }
+
+  put(doc: Document): void {
+    this.remove(doc._id);
+    const key = uniqueKey(doc, this.fields);
+    if (key === null) return;
+    this.holders.set(key, doc._id);
+    this.keysById.set(doc._id, key);
+  }
+
+  remove(id: string): void {
+    const key = this.keysById.get(id);
+    if (key === undefined) return;
+    this.holders.delete(key);
+    this.keysById.delete(id);
   }
 }
 
