@@ -1,6 +1,7 @@
 import { FormEvent, useId, useRef, useState } from 'react';
 import type { ReviewInput } from '../../api/types';
-import { EMPTY_DRAFT, ReviewDraft, ReviewErrors, ReviewField, validateReview } from './review-form';
+import { EMPTY_DRAFT, ReviewDraft, ReviewErrors, ReviewField } from './review-draft';
+import { validateReview } from './review-form';
 import { StarRatingInput } from './StarRatingInput';
 
 const FIELD_ORDER: ReviewField[] = ['rating', 'title', 'content', 'pros', 'cons'];

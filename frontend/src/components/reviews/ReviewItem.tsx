@@ -5,8 +5,8 @@ import type { CurrentUser, Review } from '../../api/types';
 import { useDeleteReview, useUpdateReview, useVoteReview } from '../../hooks/useReviews';
 import { useToast } from '../../state/toast';
 import { Stars } from '../Stars';
-import { draftOf } from './review-form';
-import { ReviewForm } from './ReviewForm';
+import { draftOf } from './review-draft';
+import { LazyReviewForm } from './LazyReviewForm';
 
 const FAILED = 'Failed to submit review';
 
@@ -27,7 +27,7 @@ export function ReviewItem({ review, viewer }: { review: Review; viewer: Current
   if (editing) {
     return (
       <li className="review review-editing">
-        <ReviewForm
+        <LazyReviewForm
           heading="Edit your review"
           initial={draftOf(review)}
           submitLabel="Save Changes"

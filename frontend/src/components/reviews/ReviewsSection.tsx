@@ -7,7 +7,7 @@ import { useAuth } from '../../hooks/useAuth';
 import { useRatingSummary, useReviews, useWriteReview } from '../../hooks/useReviews';
 import { useToast } from '../../state/toast';
 import { RatingSummaryPanel } from './RatingSummaryPanel';
-import { ReviewForm } from './ReviewForm';
+import { LazyReviewForm } from './LazyReviewForm';
 import { ReviewItem } from './ReviewItem';
 import './reviews.css';
 
@@ -44,7 +44,7 @@ export function ReviewsSection({ product }: { product: Product }) {
         </div>
         <div className="reviews-main stack">
           {user && writing && !ownReview && (
-            <ReviewForm
+            <LazyReviewForm
               heading={`Review ${product.name}`}
               submitLabel="Submit Review"
               submitting={write.isPending}

@@ -1,4 +1,5 @@
-import { splitPoints, validateReview } from './review-form';
+import { splitPoints } from './review-draft';
+import { validateReview } from './review-form';
 
 const valid = { rating: 5, title: 'Clean HPLC trace', content: 'Matched the certificate of analysis.', pros: '', cons: '' };
 

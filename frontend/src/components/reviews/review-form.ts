@@ -1,32 +1,7 @@
-import type { Review, ReviewInput } from '../../api/types';
+import type { ReviewInput } from '../../api/types';
 import '../../lib/zod-without-eval';
 import { reviewInputSchema } from '../../../../backend/src/reviews/commands/review-input';
-
-/** The review form as typed: pros and cons are one comma-separated line each. */
-export interface ReviewDraft {
-  rating: number;
-  title: string;
-  content: string;
-  pros: string;
-  cons: string;
-}
-
-export type ReviewField = keyof ReviewDraft;
-export type ReviewErrors = Partial<Record<ReviewField, string>>;
-
-export const EMPTY_DRAFT: ReviewDraft = { rating: 0, title: '', content: '', pros: '', cons: '' };
-
-/** Spec §5: comma-separated text becomes a list of trimmed, non-empty entries. */
-export function splitPoints(text: string): string[] {
-  return text
-    .split(',')
-    .map((point) => point.trim())
-    .filter((point) => point.length > 0);
-}
-
-export function draftOf(review: Review): ReviewDraft {
-  return { rating: review.rating, title: review.title, content: review.content, pros: review.pros.join(', '), cons: review.cons.join(', ') };
-}
+import { ReviewDraft, ReviewErrors, ReviewField, splitPoints } from './review-draft';
 
 /** Checked with the server's own schema, so the form and the API give the same messages. */
 export function validateReview(draft: ReviewDraft): { input: ReviewInput; errors: null } | { input: null; errors: ReviewErrors } {
