@@ -5,7 +5,7 @@ import { formatAud } from '../../lib/currencies';
 import { toCents } from '../../lib/money';
 import { confirmedRevenueCents, customerName, formatDate, isSameLocalDay, paymentMethodLabel } from './admin-format';
 import { useAdminOrders, useAdminPayments, useAdminProducts } from './admin-data';
-import { LoadError, StatusBadge, TableSkeleton, TransactionHash } from './admin-ui';
+import { AdminTable, LoadError, StatusBadge, TransactionHash } from './admin-ui';
 
 export const RECENT_ORDERS = 5;
 
@@ -32,50 +32,33 @@ export function DashboardTab() {
         {orders.isError ? (
           <LoadError message={messageOf(orders.error, 'Failed to load orders.')} onRetry={() => orders.refetch()} />
         ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Order ID</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Payment Method</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Transaction</th>
-                  <th scope="col">Date</th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.isLoading && <TableSkeleton rows={RECENT_ORDERS} columns={7} />}
-                {orders.data?.length === 0 && (
-                  <tr>
-                    <td colSpan={7} className="admin-empty">
-                      No orders yet
-                    </td>
-                  </tr>
-                )}
-                {orders.data?.slice(0, RECENT_ORDERS).map((order) => (
-                  <tr key={order.id}>
-                    <td>#{order.id}</td>
-                    <td>
-                      {customerName(order)}
-                      <br />
-                      <span className="small muted">{order.customerEmail}</span>
-                    </td>
-                    <td>{paymentMethodLabel(order.paymentMethod)}</td>
-                    <td>
-                      <StatusBadge status={order.status} />
-                    </td>
-                    <td className="admin-number">{formatAud(toCents(order.totalAmount))}</td>
-                    <td>
-                      <TransactionHash paymentMethod={order.paymentMethod} hash={order.blockchainTxHash ?? order.transactionId} />
-                    </td>
-                    <td>{formatDate(order.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            columns={['Order ID', 'Customer', 'Payment Method', 'Status', 'Amount', 'Transaction', 'Date']}
+            isLoading={orders.isLoading}
+            skeletonRows={RECENT_ORDERS}
+            isEmpty={orders.data?.length === 0}
+            emptyText="No orders yet"
+          >
+            {orders.data?.slice(0, RECENT_ORDERS).map((order) => (
+              <tr key={order.id}>
+                <td>#{order.id}</td>
+                <td>
+                  {customerName(order)}
+                  <br />
+                  <span className="small muted">{order.customerEmail}</span>
+                </td>
+                <td>{paymentMethodLabel(order.paymentMethod)}</td>
+                <td>
+                  <StatusBadge status={order.status} />
+                </td>
+                <td className="admin-number">{formatAud(toCents(order.totalAmount))}</td>
+                <td>
+                  <TransactionHash paymentMethod={order.paymentMethod} hash={order.blockchainTxHash ?? order.transactionId} />
+                </td>
+                <td>{formatDate(order.createdAt)}</td>
+              </tr>
+            ))}
+      </AdminTable>
         )}
       </section>
     </div>

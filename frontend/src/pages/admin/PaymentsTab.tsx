@@ -7,7 +7,7 @@ import { formatAud } from '../../lib/currencies';
 import { toCents } from '../../lib/money';
 import { formatDateTime, paymentMethodLabel } from './admin-format';
 import { useAdminPayments } from './admin-data';
-import { LoadError, StatusBadge, TableSkeleton, TransactionHash } from './admin-ui';
+import { AdminTable, LoadError, StatusBadge, TransactionHash } from './admin-ui';
 import { ConfirmPaymentDialog, FailPaymentDialog } from './PaymentDialogs';
 
 const ALL_METHODS = 'all';
@@ -85,68 +85,49 @@ export function PaymentsTab() {
         {payments.isError ? (
           <LoadError message={messageOf(payments.error, 'Failed to load payments.')} onRetry={() => payments.refetch()} />
         ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Payment ID</th>
-                  <th scope="col">Order ID</th>
-                  <th scope="col">Payment Method</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Transaction</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {payments.isLoading && <TableSkeleton rows={5} columns={8} />}
-                {payments.data && shown.length === 0 && (
-                  <tr>
-                    <td colSpan={8} className="admin-empty">
-                      No payments found matching your criteria.
-                    </td>
-                  </tr>
-                )}
-                {shown.map((payment) => (
-                  <tr key={payment.id}>
-                    <td>#{payment.id}</td>
-                    <td>#{payment.orderId}</td>
-                    <td>{paymentMethodLabel(payment.paymentMethod)}</td>
-                    <td className="admin-number">
-                      {formatAud(toCents(payment.amount))}
-                      <br />
-                      <span className="small muted">
-                        {payment.cryptoAmount} {payment.coin}
-                      </span>
-                    </td>
-                    <td>
-                      <StatusBadge status={payment.status} />
-                      {payment.failureReason && <span className="small muted admin-reason">{payment.failureReason}</span>}
-                    </td>
-                    <td>
-                      <TransactionHash paymentMethod={payment.paymentMethod} hash={payment.blockchainTxHash ?? payment.transactionId} />
-                    </td>
-                    <td>{formatDateTime(payment.createdAt)}</td>
-                    <td>
-                      {payment.status === 'pending' ? (
-                        <div className="row gap">
-                          <button type="button" className="button button-primary button-sm" onClick={() => setAction({ kind: 'confirm', payment })}>
-                            Confirm<span className="sr-only"> payment #{payment.id}</span>
-                          </button>
-                          <button type="button" className="button button-outline button-sm" onClick={() => setAction({ kind: 'fail', payment })}>
-                            Mark failed<span className="sr-only"> payment #{payment.id}</span>
-                          </button>
-                        </div>
-                      ) : (
-                        <span className="muted small">—</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            columns={['Payment ID', 'Order ID', 'Payment Method', 'Amount', 'Status', 'Transaction', 'Date', 'Actions']}
+            isLoading={payments.isLoading}
+            isEmpty={payments.data !== undefined && shown.length === 0}
+            emptyText="No payments found matching your criteria."
+          >
+            {shown.map((payment) => (
+              <tr key={payment.id}>
+                <td>#{payment.id}</td>
+                <td>#{payment.orderId}</td>
+                <td>{paymentMethodLabel(payment.paymentMethod)}</td>
+                <td className="admin-number">
+                  {formatAud(toCents(payment.amount))}
+                  <br />
+                  <span className="small muted">
+                    {payment.cryptoAmount} {payment.coin}
+                  </span>
+                </td>
+                <td>
+                  <StatusBadge status={payment.status} />
+                  {payment.failureReason && <span className="small muted admin-reason">{payment.failureReason}</span>}
+                </td>
+                <td>
+                  <TransactionHash paymentMethod={payment.paymentMethod} hash={payment.blockchainTxHash ?? payment.transactionId} />
+                </td>
+                <td>{formatDateTime(payment.createdAt)}</td>
+                <td>
+                  {payment.status === 'pending' ? (
+                    <div className="row gap">
+                      <button type="button" className="button button-primary button-sm" onClick={() => setAction({ kind: 'confirm', payment })}>
+                        Confirm<span className="sr-only"> payment #{payment.id}</span>
+                      </button>
+                      <button type="button" className="button button-outline button-sm" onClick={() => setAction({ kind: 'fail', payment })}>
+                        Mark failed<span className="sr-only"> payment #{payment.id}</span>
+                      </button>
+                    </div>
+                  ) : (
+                    <span className="muted small">—</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+      </AdminTable>
         )}
       </section>
       {action?.kind === 'confirm' && <ConfirmPaymentDialog payment={action.payment} onClose={() => setAction(null)} />}

@@ -6,7 +6,7 @@ import { formatAud } from '../../lib/currencies';
 import { isDiscounted, toCents } from '../../lib/money';
 import { LOW_STOCK_THRESHOLD } from '../../lib/shop';
 import { useAdminCategories, useAdminProducts } from './admin-data';
-import { LoadError, TableSkeleton } from './admin-ui';
+import { AdminTable, LoadError } from './admin-ui';
 
 const ALL = 'all';
 
@@ -64,55 +64,40 @@ export function ProductsTab() {
       {products.isError ? (
         <LoadError message={messageOf(products.error, 'Failed to load products.')} onRetry={() => products.refetch()} />
       ) : (
-        <div className="card admin-card admin-table-wrap">
-          <table className="admin-table">
-            <caption className="sr-only">Products</caption>
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Category</th>
-                <th scope="col">Price</th>
-                <th scope="col">Stock</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.isLoading && <TableSkeleton rows={5} columns={5} />}
-              {products.data && shown.length === 0 && (
-                <tr>
-                  <td colSpan={5} className="admin-empty">
-                    No products found matching your criteria.
-                  </td>
-                </tr>
-              )}
-              {shown.map((product) => (
-                <tr key={product.id}>
-                  <td>
-                    <span className="admin-strong">{product.name}</span>
-                    <br />
-                    <span className="small muted">{product.sku}</span>
-                  </td>
-                  <td>{product.categoryId === null ? <span className="muted">None</span> : (categoryName.get(product.categoryId) ?? `#${product.categoryId}`)}</td>
-                  <td className="admin-number">
-                    {isDiscounted(product) ? (
-                      <>
-                        {formatAud(toCents(product.salePrice!))} <s className="muted small">{formatAud(toCents(product.price))}</s>
-                      </>
-                    ) : (
-                      formatAud(toCents(product.price))
-                    )}
-                  </td>
-                  <td>
-                    <span className={`badge ${stockBadgeClass(product.stock)}`}>{product.stock}</span>
-                  </td>
-                  <td>
-                    <span className={`badge ${product.isActive ? 'badge-success' : 'badge-secondary'}`}>{product.isActive ? 'Active' : 'Inactive'}</span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          className="card admin-card"
+          caption="Products"
+          columns={['Product', 'Category', 'Price', 'Stock', 'Status']}
+          isLoading={products.isLoading}
+          isEmpty={products.data !== undefined && shown.length === 0}
+          emptyText="No products found matching your criteria."
+        >
+          {shown.map((product) => (
+            <tr key={product.id}>
+              <td>
+                <span className="admin-strong">{product.name}</span>
+                <br />
+                <span className="small muted">{product.sku}</span>
+              </td>
+              <td>{product.categoryId === null ? <span className="muted">None</span> : (categoryName.get(product.categoryId) ?? `#${product.categoryId}`)}</td>
+              <td className="admin-number">
+                {isDiscounted(product) ? (
+                  <>
+                    {formatAud(toCents(product.salePrice!))} <s className="muted small">{formatAud(toCents(product.price))}</s>
+                  </>
+                ) : (
+                  formatAud(toCents(product.price))
+                )}
+              </td>
+              <td>
+                <span className={`badge ${stockBadgeClass(product.stock)}`}>{product.stock}</span>
+              </td>
+              <td>
+                <span className={`badge ${product.isActive ? 'badge-success' : 'badge-secondary'}`}>{product.isActive ? 'Active' : 'Inactive'}</span>
+              </td>
+            </tr>
+          ))}
+    </AdminTable>
       )}
     </section>
   );
