@@ -1,4 +1,7 @@
+import { ORPHANED_CREDENTIALS_AFTER_MS } from '../../backend/src/identity/commands/register-user.command';
+import { CREDENTIALS_COLLECTION } from '../../backend/src/identity/credentials.repository';
 import { EVENT_STORE, EventStore } from '../../backend/src/storage/event-store/event-store.port';
+import { READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
 import { signUp, startTestApp, TestApp } from '../support/test-app';
 
 describe('Identity API', () => {
@@ -42,6 +45,16 @@ describe('Identity API', () => {
     const statuses = await Promise.all(Array.from({ length: 5 }, () => shop.agent().post('/api/auth/signup').send(body).then((r) => r.status)));
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(4);
+  });
+
+  it('reclaims an e-mail whose registration a crash cut short, but never one still being registered', async () => {
+    const credentials = shop.app.get<ReadStore>(READ_STORE).collection(CREDENTIALS_COLLECTION);
+    const body = (email: string) => ({ fullName: 'Crash Survivor', email, password: 'secret-123' });
+    const old = new Date(Date.now() - ORPHANED_CREDENTIALS_AFTER_MS - 1000).toISOString();
+    await credentials.insertOne({ _id: 'crashed-before-registering', email: 'crashed@example.com', passwordHash: 'x', createdAt: old });
+    await shop.agent().post('/api/auth/signup').send(body('crashed@example.com')).expect(201);
+    await credentials.insertOne({ _id: 'registering-right-now', email: 'in-flight@example.com', passwordHash: 'x', createdAt: new Date().toISOString() });
+    await shop.agent().post('/api/auth/signup').send(body('in-flight@example.com')).expect(409);
   });
 
   it('validates sign-up input with the messages of the spec', async () => {

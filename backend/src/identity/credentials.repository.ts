@@ -4,7 +4,8 @@ import { Document, READ_STORE, ReadStore } from '../storage/read-store/read-stor
 
 export const CREDENTIALS_COLLECTION = 'identity_credentials';
 
-type Credentials = Document & { email: string; passwordHash: string };
+/** `createdAt` tells a registration still in flight from one that a crash left without its UserRegistered. */
+type Credentials = Document & { email: string; passwordHash: string; createdAt?: string };
 
 /**
  * Password hashes live here, outside the append-only log, so that they can be
@@ -28,7 +29,7 @@ export class CredentialsRepository implements OnModuleInit {
   /** Fails with DuplicateKeyError when the e-mail is taken. */
   async create(userId: string, email: string, password: string): Promise<void> {
     const passwordHash = await argon2.hash(password, { type: argon2.argon2id });
-    await this.credentials.insertOne({ _id: userId, email, passwordHash });
+    await this.credentials.insertOne({ _id: userId, email, passwordHash, createdAt: new Date().toISOString() });
   }
 
   async findByEmail(email: string): Promise<Credentials | null> {

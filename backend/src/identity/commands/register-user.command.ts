@@ -21,6 +21,9 @@ export class RegisterUserCommand {
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please log in instead.';
 
+/** A sign-up takes well under a second; credentials this old without their UserRegistered were left by a crash. */
+export const ORPHANED_CREDENTIALS_AFTER_MS = 60 * 1000;
+
 /**
  * Credentials first (their unique e-mail index settles concurrent sign-ups), then the
  * UserRegistered fact; if the append fails the credentials are removed again, so no half account remains.
@@ -51,8 +54,10 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
     } catch (error) {
       if (!(error instanceof DuplicateKeyError)) throw error;
       const holder = await this.credentials.findByEmail(email);
-      // Credentials whose UserRegistered never made it into the log (a crash in between) are reclaimed.
-      const orphaned = holder !== null && (await this.streams.load(userStream(holder._id), userDecider)).state.userId === null;
+      // Credentials whose UserRegistered never made it into the log (a crash in between) are reclaimed,
+      // but only once they are old enough: younger ones belong to a sign-up that is still under way.
+      const oldEnough = holder !== null && Date.now() - Date.parse(holder.createdAt ?? '1970-01-01T00:00:00Z') > ORPHANED_CREDENTIALS_AFTER_MS;
+      const orphaned = oldEnough && (await this.streams.load(userStream(holder._id), userDecider)).state.userId === null;
       if (!orphaned) throw new ConflictError(EMAIL_TAKEN_MESSAGE);
       await this.credentials.remove(holder._id);
       await this.credentials.create(userId, email, password);
