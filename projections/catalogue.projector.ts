@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CategoryEvent, ProductEvent } from '../backend/src/catalogue/events/catalogue.events';
+import { CatalogueProduct } from '../backend/src/catalogue/queries/catalogue.views';
 import { recordIdInUse } from '../backend/src/shared/event-sourcing/id-allocator';
 import { parseCents } from '../backend/src/shared/money';
 import { RecordedEvent } from '../backend/src/storage/event-store/event-store.port';
@@ -9,27 +10,12 @@ import { applyOnce, insertOnce, Projector } from './projector';
 export const PRODUCTS_COLLECTION = 'catalogue_products';
 export const CATEGORIES_COLLECTION = 'catalogue_categories';
 
-export type ProductDocument = Document & {
-  id: number;
-  name: string;
-  sku: string;
-  description: string;
-  price: string;
-  salePrice: string | null;
-  isOnSale: boolean;
-  /** What a shopper pays per unit, in cents: the sort key for price ordering. */
-  effectivePriceCents: number;
-  stock: number;
-  imageUrl: string | null;
-  grade: string | null;
-  dosage: string | null;
-  contents: string | null;
-  badges: string[];
-  categoryId: number | null;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
+export type ProductDocument = Document &
+  CatalogueProduct & {
+    /** What a shopper pays per unit, in cents: the sort key for price ordering. */
+    effectivePriceCents: number;
+    updatedAt: string;
+  };
 
 export type CategoryDocument = Document & {
   id: number;

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CATEGORIES_COLLECTION, CategoryDocument, PRODUCTS_COLLECTION, ProductDocument } from '../../../../projections/catalogue.projector';
+import { APPLIED_POSITION } from '../../../../projections/projector';
 import { RATINGS_COLLECTION, RatingDocument } from '../../../../projections/reviews.projector';
 import { NotFoundError } from '../../shared/errors';
 import { Filter, READ_STORE, ReadStore, SortSpec } from '../../storage/read-store/read-store.port';
@@ -79,26 +80,8 @@ export class CatalogueQueries {
 }
 
 function toProductView(doc: ProductDocument, rating: RatingDocument | undefined): ProductView {
-  return {
-    id: doc.id,
-    name: doc.name,
-    sku: doc.sku,
-    description: doc.description,
-    price: doc.price,
-    salePrice: doc.salePrice,
-    isOnSale: doc.isOnSale,
-    stock: doc.stock,
-    imageUrl: doc.imageUrl,
-    grade: doc.grade,
-    dosage: doc.dosage,
-    contents: doc.contents,
-    badges: doc.badges,
-    categoryId: doc.categoryId,
-    isActive: doc.isActive,
-    createdAt: doc.createdAt,
-    averageRating: rating?.averageRating ?? 0,
-    totalReviews: rating?.totalReviews ?? 0,
-  };
+  const { _id, [APPLIED_POSITION]: _applied, effectivePriceCents, updatedAt, ...product } = doc;
+  return { ...product, averageRating: rating?.averageRating ?? 0, totalReviews: rating?.totalReviews ?? 0 };
 }
 
 function escapeRegExp(text: string): string {

@@ -1,6 +1,7 @@
 /** The catalogue as the API answers it; free of framework code, so the storefront shares these types. */
 
-export interface ProductView {
+/** A product as the catalogue keeps it (storefront spec §3). */
+export interface CatalogueProduct {
   id: number;
   name: string;
   sku: string;
@@ -17,6 +18,10 @@ export interface ProductView {
   categoryId: number | null;
   isActive: boolean;
   createdAt: string;
+}
+
+/** A product as the API answers it: with its rating summary from the reviews read model. */
+export interface ProductView extends CatalogueProduct {
   averageRating: number;
   totalReviews: number;
 }
