@@ -5,7 +5,7 @@ import type { ProductLayout } from '../components/ProductCard';
 import { useAuth } from '../hooks/useAuth';
 import { useCategories, useProducts } from '../hooks/useCatalogue';
 import { usePageTitle } from '../hooks/usePageTitle';
-import { CategoryChips, ColumnPicker, GridColumns, LayoutToggle, productCount, SearchField, SortSelect } from './catalogue/CatalogueControls';
+import { CategoryChips, CategoryFilterBadge, ColumnPicker, GridColumns, LayoutToggle, productCount, SearchField, SortSelect } from './catalogue/CatalogueControls';
 import { CatalogueResults } from './catalogue/CatalogueStates';
 import { PRODUCTS_PAGE_SORTS } from './catalogue/product-sorting';
 import { useCatalogueParams } from './catalogue/useCatalogueParams';
@@ -71,14 +71,7 @@ export default function ProductsPage() {
 
         <div className="catalogue-toolbar">
           <div className="row gap">
-            {category && (
-              <span className="filter-badge">
-                {category.name}
-                <button type="button" className="icon-button" aria-label={`Remove category filter ${category.name}`} onClick={() => catalogue.setCategoryId(null)}>
-                  <X size={14} aria-hidden />
-                </button>
-              </span>
-            )}
+            {category && <CategoryFilterBadge category={category} onRemove={() => catalogue.setCategoryId(null)} />}
           </div>
           <div className="row gap">
             <LayoutToggle layout={layout} onChange={setLayout} />

@@ -1,4 +1,3 @@
-import { X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Category } from '../api/types';
@@ -6,7 +5,7 @@ import type { ProductLayout } from '../components/ProductCard';
 import { ProductSort, useCategories, useProducts } from '../hooks/useCatalogue';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { useRecentSearches } from '../hooks/useRecentSearches';
-import { LayoutToggle, productCount, SortSelect } from './catalogue/CatalogueControls';
+import { CategoryFilterBadge, LayoutToggle, productCount, SortSelect } from './catalogue/CatalogueControls';
 import { CatalogueResults } from './catalogue/CatalogueStates';
 import { CATALOGUE_SORTS } from './catalogue/product-sorting';
 import { SearchCombobox } from './catalogue/SearchCombobox';
@@ -102,14 +101,7 @@ export default function SearchPage() {
             <p className="muted results-line" aria-live="polite" role="status">
               {resultLine}
             </p>
-            {category && (
-              <span className="filter-badge">
-                Category: {category.name}
-                <button type="button" className="icon-button" aria-label={`Remove category filter ${category.name}`} onClick={() => catalogue.setCategoryId(null)}>
-                  <X size={14} aria-hidden />
-                </button>
-              </span>
-            )}
+            {category && <CategoryFilterBadge category={category} prefix="Category: " onRemove={() => catalogue.setCategoryId(null)} />}
           </div>
           <div className="row gap">
             <LayoutToggle layout={layout} onChange={setLayout} />

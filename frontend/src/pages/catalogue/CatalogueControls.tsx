@@ -34,6 +34,19 @@ export function CategoryChips({
   );
 }
 
+/** The chosen category as a badge whose button clears the filter. */
+export function CategoryFilterBadge({ category, prefix = '', onRemove }: { category: Category; prefix?: string; onRemove(): void }) {
+  return (
+    <span className="filter-badge">
+      {prefix}
+      {category.name}
+      <button type="button" className="icon-button" aria-label={`Remove category filter ${category.name}`} onClick={onRemove}>
+        <X size={14} aria-hidden />
+      </button>
+    </span>
+  );
+}
+
 export function SortSelect<Value extends string>({
   choices,
   value,
