@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { ProjectionsModule } from '../../projections/projections.module';
+import { ProjectionsModule } from '../../projections/runner/projections.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
 import { AppConfig } from './config';
 import { DemoDataSeeder } from './demo/demo-data.seeder';

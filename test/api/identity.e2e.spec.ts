@@ -1,5 +1,5 @@
 import { ORPHANED_CREDENTIALS_AFTER_MS } from '../../backend/src/identity/commands/register-user.command';
-import { CREDENTIALS_COLLECTION } from '../../backend/src/identity/credentials.repository';
+import { CREDENTIALS_COLLECTION } from '../../backend/src/identity/commands/credentials.repository';
 import { EVENT_STORE, EventStore } from '../../backend/src/storage/event-store/event-store.port';
 import { READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
 import { signUp, startTestApp, TestApp } from '../support/test-app';

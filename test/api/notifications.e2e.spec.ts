@@ -1,7 +1,7 @@
 import { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { ProjectionRunner } from '../../projections/projection-runner';
-import { OUTBOX_COLLECTION } from '../../backend/src/notifications/notifier.port';
+import { ProjectionRunner } from '../../projections/runner/projection-runner';
+import { OUTBOX_COLLECTION } from '../../backend/src/notifications/mail/notifier.port';
 import { READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
 import { signInAsAdmin, startTestApp, TestApp } from '../support/test-app';
 

@@ -1,4 +1,4 @@
-import { ProjectionRunner } from '../../projections/projection-runner';
+import { ProjectionRunner } from '../../projections/runner/projection-runner';
 import { EVENT_STORE, EventStore } from '../../backend/src/storage/event-store/event-store.port';
 import { signInAsAdmin, signUp, startTestApp, TestApp } from '../support/test-app';
 

@@ -1,7 +1,7 @@
 import { Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { productDecider } from '../../backend/src/catalogue/domain/product.decider';
-import { ProductEvent, productStream } from '../../backend/src/catalogue/events/catalogue.events';
+import { ProductEvent, productStream } from '../../backend/src/catalogue/contract/catalogue.events';
 import { EVENT_STORE, EventStore } from '../../backend/src/storage/event-store/event-store.port';
 import { signInAsAdmin, startTestApp, TestApp } from '../support/test-app';
 

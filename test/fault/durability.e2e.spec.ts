@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { productDecider } from '../../backend/src/catalogue/domain/product.decider';
-import { ProductEvent, productStream } from '../../backend/src/catalogue/events/catalogue.events';
+import { ProductEvent, productStream } from '../../backend/src/catalogue/contract/catalogue.events';
 import { DEMO_ADMIN } from '../../backend/src/demo/demo-data.seeder';
 import { SqliteEventStore } from '../../backend/src/storage/event-store/sqlite-event-store';
 import { startServerProcess } from '../support/server-process';

@@ -2,11 +2,11 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { CreateCategoryCommand } from '../catalogue/commands/create-category.command';
 import { CreateProductCommand } from '../catalogue/commands/create-product.command';
-import { DEMO_CATEGORIES, DEMO_PRODUCTS } from '../catalogue/demo/demo-catalogue';
+import { DEMO_CATEGORIES, DEMO_PRODUCTS } from './demo-catalogue';
 import { CreateReferralCodeCommand } from '../ordering/commands/referral-code.commands';
 import { GrantRoleCommand } from '../identity/commands/grant-role.command';
 import { RegisterUserCommand } from '../identity/commands/register-user.command';
-import { CredentialsRepository } from '../identity/credentials.repository';
+import { CredentialsRepository } from '../identity/commands/credentials.repository';
 import { systemContext } from '../shared/event-sourcing/stream-executor';
 import { EVENT_STORE, EventStore } from '../storage/event-store/event-store.port';
 

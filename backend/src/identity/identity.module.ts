@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { AuthController, PASSPORT } from './auth.controller';
+import { AuthController, PASSPORT } from './http/auth.controller';
 import { GrantRoleHandler } from './commands/grant-role.command';
 import { RegisterUserHandler } from './commands/register-user.command';
-import { CredentialsRepository } from './credentials.repository';
-import { UserQueries } from './queries/user.queries';
-import { createPassport } from './session/passport.setup';
+import { CredentialsRepository } from './commands/credentials.repository';
+import { UserQueries } from '../../../projections/identity/user.queries';
+import { createPassport } from './http/session/passport.setup';
 
 @Module({
   imports: [CqrsModule],

@@ -1,8 +1,8 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { AppConfig } from '../config';
 import { READ_STORE, ReadStore } from '../storage/read-store/read-store.port';
-import { NOTIFIER } from './notifier.port';
-import { OutboxNotifier } from './outbox.notifier';
+import { NOTIFIER } from './mail/notifier.port';
+import { OutboxNotifier } from './mail/outbox.notifier';
 
 @Global()
 @Module({})

@@ -4,9 +4,9 @@ import { ChangeOrderHandler } from './commands/change-order.command';
 import { CheckoutPricing } from './commands/checkout-pricing';
 import { PlaceOrderHandler } from './commands/place-order.command';
 import { CreateReferralCodeHandler, DeactivateReferralCodeHandler } from './commands/referral-code.commands';
-import { OrderAdminController } from './order-admin.controller';
-import { OrderingController } from './ordering.controller';
-import { OrderQueries } from './queries/order.queries';
+import { OrderAdminController } from './http/order-admin.controller';
+import { OrderingController } from './http/ordering.controller';
+import { OrderQueries } from '../../../projections/ordering/order.queries';
 import { StockReservationJanitor } from './stock-reservation-janitor';
 
 @Module({

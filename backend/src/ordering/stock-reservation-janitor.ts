@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { STOCK_RESERVATIONS_COLLECTION, StockReservationDocument } from '../../../projections/stock-reservations.projector';
+import { STOCK_RESERVATIONS_COLLECTION, StockReservationDocument } from '../../../projections/catalogue/stock-reservations.projector';
 import { productDecider } from '../catalogue/domain/product.decider';
-import { productStream } from '../catalogue/events/catalogue.events';
+import { productStream } from '../catalogue/contract/catalogue.events';
 import { StreamExecutor, systemContext } from '../shared/event-sourcing/stream-executor';
 import { EVENT_STORE, EventStore } from '../storage/event-store/event-store.port';
 import { READ_STORE, ReadStore } from '../storage/read-store/read-store.port';
-import { orderStream } from './events/order.events';
+import { orderStream } from './contract/order.events';
 
 /** Placing an order takes well under a second; a hold this old without its order was orphaned by a crash. */
 export const ORPHAN_AFTER_MS = 2 * 60 * 1000;

@@ -4,9 +4,9 @@ import { OrderingModule } from '../ordering/ordering.module';
 import { InitiateCryptoPaymentHandler } from './commands/initiate-crypto-payment.command';
 import { SettlePaymentHandler } from './commands/settle-payment.command';
 import { PaymentConfirmationPort } from './payment-confirmation.port';
-import { PaymentsAdminController } from './payments-admin.controller';
-import { PaymentsController } from './payments.controller';
-import { PaymentQueries } from './queries/payment.queries';
+import { PaymentsAdminController } from './http/payments-admin.controller';
+import { PaymentsController } from './http/payments.controller';
+import { PaymentQueries } from '../../../projections/payments/payment.queries';
 import { CRYPTO_RATES, FixedCryptoRates } from './rates/crypto-rates.port';
 import { loadWalletAddresses, WALLET_ADDRESSES } from './wallets';
 

@@ -1,4 +1,4 @@
-import { CRYPTO_PAYMENT_METHOD_IDS, CryptoPaymentMethod } from '../shared/checkout-rules';
+import { CRYPTO_PAYMENT_METHOD_IDS, CryptoPaymentMethod } from '../ordering/contract/checkout-rules';
 import { walletAddressProblem } from './domain/wallet-address';
 
 export type WalletAddresses = Record<CryptoPaymentMethod, string>;

@@ -2,8 +2,8 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CatalogueModule } from '../catalogue/catalogue.module';
 import { ChangeReviewHandler, WriteReviewHandler } from './commands/review.commands';
-import { ReviewQueries } from './queries/review.queries';
-import { ReviewsController } from './reviews.controller';
+import { ReviewQueries } from '../../../projections/reviews/review.queries';
+import { ReviewsController } from './http/reviews.controller';
 
 @Module({
   imports: [CqrsModule, CatalogueModule],

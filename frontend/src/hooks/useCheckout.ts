@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useState } from 'react';
 import { apiGet, apiRequest, messageOf } from '../api/client';
 import type { CheckoutQuote, Order, Payment, PlacedOrder, ShippingAddress } from '../api/types';
-import { CryptoPaymentMethod, MESSAGES, PaymentMethod, ShippingMethod } from '../../../backend/src/shared/checkout-rules';
+import { CryptoPaymentMethod, MESSAGES, PaymentMethod, ShippingMethod } from '../../../backend/src/ordering/contract/checkout-rules';
 import { useToast } from '../state/toast';
 import { CUSTOMER_ORDERS_KEY } from './useOrders';
 

@@ -1,4 +1,4 @@
-import { FREE_REGULAR_SHIPPING_FROM_CENTS, whatsappLink } from '../../../backend/src/shared/checkout-rules';
+import { FREE_REGULAR_SHIPPING_FROM_CENTS, whatsappLink } from '../../../backend/src/ordering/contract/checkout-rules';
 
 /** Storefront constants of spec §1 and §9 that several pages show. */
 export const SHOP_NAME = 'Peptide Research Supply';

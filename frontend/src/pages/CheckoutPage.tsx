@@ -6,7 +6,7 @@ import { PageLoading } from '../components/PageLoading';
 import { useAuth } from '../hooks/useAuth';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { useCart } from '../state/cart';
-import { isCryptoPaymentMethod } from '../../../backend/src/shared/checkout-rules';
+import { isCryptoPaymentMethod } from '../../../backend/src/ordering/contract/checkout-rules';
 import { CashOnDeliveryConfirmation } from './checkout/CashOnDeliveryConfirmation';
 import { CheckoutForm } from './checkout/CheckoutForm';
 import { CheckoutModeChoice } from './checkout/CheckoutModeChoice';

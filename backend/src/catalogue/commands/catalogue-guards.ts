@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ConflictError, InvalidInputError } from '../../shared/errors';
 import { EVENT_STORE, EventStore } from '../../storage/event-store/event-store.port';
 import { READ_STORE, ReadStore } from '../../storage/read-store/read-store.port';
-import { PRODUCTS_COLLECTION, ProductDocument } from '../../../../projections/catalogue.projector';
-import { categoryStream } from '../events/catalogue.events';
+import { PRODUCTS_COLLECTION, ProductDocument } from '../../../../projections/catalogue/catalogue.projector';
+import { categoryStream } from '../contract/catalogue.events';
 
 /** Cross-stream checks a product command needs before it is decided. */
 @Injectable()

@@ -3,7 +3,7 @@ import { CommandContext } from '../../shared/event-sourcing/domain-event';
 import { IdAllocator } from '../../shared/event-sourcing/id-allocator';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { categoryDecider } from '../domain/category.decider';
-import { categoryStream } from '../events/catalogue.events';
+import { categoryStream } from '../contract/catalogue.events';
 
 export class CreateCategoryCommand {
   constructor(

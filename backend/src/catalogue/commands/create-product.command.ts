@@ -3,9 +3,9 @@ import { CommandContext } from '../../shared/event-sourcing/domain-event';
 import { IdAllocator } from '../../shared/event-sourcing/id-allocator';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { productDecider } from '../domain/product.decider';
-import { productStream } from '../events/catalogue.events';
+import { productStream } from '../contract/catalogue.events';
 import { CatalogueGuards } from './catalogue-guards';
-import { ProductInput, splitProductInput } from './product-input';
+import { ProductInput, splitProductInput } from '../contract/product-input';
 
 export class CreateProductCommand {
   constructor(

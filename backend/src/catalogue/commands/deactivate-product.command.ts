@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../shared/event-sourcing/domain-event';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { productDecider } from '../domain/product.decider';
-import { productStream } from '../events/catalogue.events';
+import { productStream } from '../contract/catalogue.events';
 
 /** Products are never erased: their history belongs to orders and the audit trail. */
 export class DeactivateProductCommand {

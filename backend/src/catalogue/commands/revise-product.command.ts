@@ -2,9 +2,9 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../shared/event-sourcing/domain-event';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { productDecider } from '../domain/product.decider';
-import { productStream } from '../events/catalogue.events';
+import { productStream } from '../contract/catalogue.events';
 import { CatalogueGuards } from './catalogue-guards';
-import { ProductInput, splitProductInput } from './product-input';
+import { ProductInput, splitProductInput } from '../contract/product-input';
 
 /** The admin edit form: every field at once; only what changed becomes events. */
 export class ReviseProductCommand {

@@ -1,6 +1,6 @@
 import { Decider } from '../../shared/event-sourcing/domain-event';
 import { ConflictError, NotFoundError } from '../../shared/errors';
-import { CategoryEvent } from '../events/catalogue.events';
+import { CategoryEvent } from '../contract/catalogue.events';
 
 export interface CategoryState {
   categoryId: number | null;

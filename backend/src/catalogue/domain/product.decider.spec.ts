@@ -1,5 +1,5 @@
 import { ConflictError, InvalidInputError, NotFoundError } from '../../shared/errors';
-import { ProductEvent } from '../events/catalogue.events';
+import { ProductEvent } from '../contract/catalogue.events';
 import { ProductCommand, productDecider, ProductState } from './product.decider';
 
 const details = {

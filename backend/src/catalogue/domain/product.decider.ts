@@ -1,7 +1,7 @@
 import { Decider } from '../../shared/event-sourcing/domain-event';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../shared/errors';
 import { parseCents } from '../../shared/money';
-import { ProductDetails, ProductEvent, ProductPricing } from '../events/catalogue.events';
+import { ProductDetails, ProductEvent, ProductPricing } from '../contract/catalogue.events';
 
 export interface ProductState {
   exists: boolean;

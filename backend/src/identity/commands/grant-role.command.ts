@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../shared/event-sourcing/domain-event';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { userDecider } from '../domain/user.decider';
-import { Role, userStream } from '../events/identity.events';
+import { Role, userStream } from '../contract/identity.events';
 
 export class GrantRoleCommand {
   constructor(

@@ -4,9 +4,9 @@ import { ConflictError } from '../../shared/errors';
 import { CommandContext } from '../../shared/event-sourcing/domain-event';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { DuplicateKeyError } from '../../storage/read-store/read-store.port';
-import { CredentialsRepository } from '../credentials.repository';
+import { CredentialsRepository } from './credentials.repository';
 import { userDecider } from '../domain/user.decider';
-import { Role, userStream } from '../events/identity.events';
+import { Role, userStream } from '../contract/identity.events';
 
 export class RegisterUserCommand {
   constructor(

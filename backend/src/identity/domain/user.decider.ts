@@ -1,6 +1,6 @@
 import { Decider } from '../../shared/event-sourcing/domain-event';
 import { ConflictError, NotFoundError } from '../../shared/errors';
-import { Role, UserEvent } from '../events/identity.events';
+import { Role, UserEvent } from '../contract/identity.events';
 
 export interface UserState {
   userId: string | null;

@@ -1,11 +1,11 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { productDecider } from '../../catalogue/domain/product.decider';
-import { productStream } from '../../catalogue/events/catalogue.events';
+import { productStream } from '../../catalogue/contract/catalogue.events';
 import { CommandContext } from '../../shared/event-sourcing/domain-event';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { OrderCommand, orderDecider } from '../domain/order.decider';
-import { OrderEvent, orderStream } from '../events/order.events';
+import { OrderEvent, orderStream } from '../contract/order.events';
 
 /** Status changes, shipping and payment outcomes: every change to a placed order. */
 export class ChangeOrderCommand {

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { productDecider } from '../../catalogue/domain/product.decider';
-import { productStream } from '../../catalogue/events/catalogue.events';
-import { ShippingMethod } from '../../shared/checkout-rules';
+import { productStream } from '../../catalogue/contract/catalogue.events';
+import { ShippingMethod } from '../contract/checkout-rules';
 import { ConflictError, NotFoundError } from '../../shared/errors';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { referralDecider } from '../domain/referral.decider';
 import { priceOrder } from '../domain/order-pricing';
-import { normaliseReferralCode, referralStream } from '../events/referral.events';
+import { normaliseReferralCode, referralStream } from '../contract/referral.events';
 
 export interface CartLine {
   productId: number;

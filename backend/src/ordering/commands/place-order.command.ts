@@ -1,14 +1,14 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { productDecider } from '../../catalogue/domain/product.decider';
-import { productStream } from '../../catalogue/events/catalogue.events';
+import { productStream } from '../../catalogue/contract/catalogue.events';
 import { CommandContext } from '../../shared/event-sourcing/domain-event';
 import { IdAllocator } from '../../shared/event-sourcing/id-allocator';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { orderDecider } from '../domain/order.decider';
-import { orderStream, ShippingAddress } from '../events/order.events';
+import { orderStream, ShippingAddress } from '../contract/order.events';
 import { CheckoutPricing } from './checkout-pricing';
-import { PlaceOrderInput } from './order-input';
+import { PlaceOrderInput } from '../contract/order-input';
 
 export class PlaceOrderCommand {
   constructor(

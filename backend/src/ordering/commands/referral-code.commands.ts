@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../shared/event-sourcing/domain-event';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { referralDecider } from '../domain/referral.decider';
-import { normaliseReferralCode, referralStream } from '../events/referral.events';
+import { normaliseReferralCode, referralStream } from '../contract/referral.events';
 
 export class CreateReferralCodeCommand {
   constructor(

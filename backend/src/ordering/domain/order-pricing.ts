@@ -1,6 +1,6 @@
-import { shippingCostCents, ShippingMethod } from '../../shared/checkout-rules';
+import { shippingCostCents, ShippingMethod } from '../contract/checkout-rules';
 import { Cents, formatCents, parseCents } from '../../shared/money';
-import { OrderLine, OrderTotals } from '../events/order.events';
+import { OrderLine, OrderTotals } from '../contract/order.events';
 
 export interface PricedProduct {
   productId: number;

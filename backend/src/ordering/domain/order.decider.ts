@@ -1,7 +1,7 @@
 import { Decider } from '../../shared/event-sourcing/domain-event';
 import { ConflictError, NotFoundError } from '../../shared/errors';
-import { isCryptoPaymentMethod, OrderStatus, PaymentStatus } from '../../shared/checkout-rules';
-import { OrderEvent, OrderLine, OrderPlaced } from '../events/order.events';
+import { isCryptoPaymentMethod, OrderStatus, PaymentStatus } from '../contract/checkout-rules';
+import { OrderEvent, OrderLine, OrderPlaced } from '../contract/order.events';
 
 export interface OrderState {
   orderId: number | null;

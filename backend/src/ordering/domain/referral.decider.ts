@@ -1,6 +1,6 @@
 import { Decider } from '../../shared/event-sourcing/domain-event';
 import { ConflictError, NotFoundError } from '../../shared/errors';
-import { ReferralEvent } from '../events/referral.events';
+import { ReferralEvent } from '../contract/referral.events';
 
 export interface ReferralState {
   code: string | null;

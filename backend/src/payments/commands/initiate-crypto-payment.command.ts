@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { PAYMENTS_COLLECTION, PaymentDocument } from '../../../../projections/payments.projector';
+import { PAYMENTS_COLLECTION, PaymentDocument } from '../../../../projections/payments/payments.projector';
 import { orderDecider } from '../../ordering/domain/order.decider';
-import { orderStream } from '../../ordering/events/order.events';
-import { CRYPTO_PAYMENT_METHODS, CryptoPaymentMethod, isCryptoPaymentMethod } from '../../shared/checkout-rules';
+import { orderStream } from '../../ordering/contract/order.events';
+import { CRYPTO_PAYMENT_METHODS, CryptoPaymentMethod, isCryptoPaymentMethod } from '../../ordering/contract/checkout-rules';
 import { ConflictError, NotFoundError } from '../../shared/errors';
 import { CommandContext } from '../../shared/event-sourcing/domain-event';
 import { IdAllocator } from '../../shared/event-sourcing/id-allocator';
@@ -12,7 +12,7 @@ import { READ_STORE, ReadStore } from '../../storage/read-store/read-store.port'
 import { quoteCryptoAmount } from '../domain/crypto-quote';
 import { paymentDecider } from '../domain/payment.decider';
 import { paymentUri } from '../domain/payment-uri';
-import { paymentStream } from '../events/payment.events';
+import { paymentStream } from '../contract/payment.events';
 import { CRYPTO_RATES, CryptoRates } from '../rates/crypto-rates.port';
 import { WALLET_ADDRESSES, WalletAddresses } from '../wallets';
 

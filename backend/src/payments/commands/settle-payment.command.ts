@@ -3,7 +3,7 @@ import { ChangeOrderCommand } from '../../ordering/commands/change-order.command
 import { CommandContext } from '../../shared/event-sourcing/domain-event';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { paymentDecider } from '../domain/payment.decider';
-import { paymentStream } from '../events/payment.events';
+import { paymentStream } from '../contract/payment.events';
 
 /** The outcome of a transfer: confirmed with its transaction hash, or failed with a reason. */
 export class SettlePaymentCommand {

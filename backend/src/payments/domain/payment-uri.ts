@@ -1,4 +1,4 @@
-import { CryptoPaymentMethod } from '../../shared/checkout-rules';
+import { CryptoPaymentMethod } from '../../ordering/contract/checkout-rules';
 import { toSmallestUnit } from './crypto-quote';
 
 /** ERC-20 token contracts on Ethereum mainnet and their decimals, for EIP-681 transfer URIs. */

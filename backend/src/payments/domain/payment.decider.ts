@@ -1,7 +1,7 @@
-import { PaymentStatus } from '../../shared/checkout-rules';
+import { PaymentStatus } from '../../ordering/contract/checkout-rules';
 import { Decider } from '../../shared/event-sourcing/domain-event';
 import { ConflictError, NotFoundError } from '../../shared/errors';
-import { PaymentEvent, PaymentInitiated } from '../events/payment.events';
+import { PaymentEvent, PaymentInitiated } from '../contract/payment.events';
 
 export interface PaymentState {
   paymentId: number | null;

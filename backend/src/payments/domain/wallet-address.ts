@@ -1,4 +1,4 @@
-import { CryptoPaymentMethod } from '../../shared/checkout-rules';
+import { CryptoPaymentMethod } from '../../ordering/contract/checkout-rules';
 
 /** Checkout spec §5: the shapes of the addresses the shop publishes for each payment method. */
 const BITCOIN = /^(?:[13][1-9A-HJ-NP-Za-km-z]{25,34}|(?:bc1|tb1)[a-zA-HJ-NP-Z0-9]{39,59})$/;

@@ -1,4 +1,4 @@
-import { Coin, COIN_PRICES_USD, USD_PER_AUD } from '../../shared/checkout-rules';
+import { Coin, COIN_PRICES_USD, USD_PER_AUD } from '../../ordering/contract/checkout-rules';
 
 /** Where exchange rates come from; a live price feed can replace the fixed rates behind this port. */
 export interface CryptoRates {

@@ -1,15 +1,15 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { PRODUCTS_COLLECTION, ProductDocument } from '../../../../projections/catalogue.projector';
-import { ORDERS_COLLECTION, OrderDocument } from '../../../../projections/orders.projector';
+import { PRODUCTS_COLLECTION, ProductDocument } from '../../../../projections/catalogue/catalogue.projector';
+import { ORDERS_COLLECTION, OrderDocument } from '../../../../projections/ordering/orders.projector';
 import { NotFoundError } from '../../shared/errors';
 import { CommandContext } from '../../shared/event-sourcing/domain-event';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
-import { SessionUser } from '../../identity/session-user';
+import { SessionUser } from '../../identity/contract/session-user';
 import { READ_STORE, ReadStore } from '../../storage/read-store/read-store.port';
 import { ReviewCommand, reviewDecider } from '../domain/review.decider';
-import { reviewIdFor, reviewStream } from '../events/review.events';
-import { ReviewInput } from './review-input';
+import { reviewIdFor, reviewStream } from '../contract/review.events';
+import { ReviewInput } from '../contract/review-input';
 
 type Outcome = { reviewId: string; position: number | null };
 

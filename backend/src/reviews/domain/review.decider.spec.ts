@@ -1,5 +1,5 @@
 import { ConflictError, ForbiddenError, NotFoundError } from '../../shared/errors';
-import { ReviewEvent } from '../events/review.events';
+import { ReviewEvent } from '../contract/review.events';
 import { ReviewCommand, reviewDecider, ReviewState } from './review.decider';
 
 const content = { rating: 5, title: 'Consistent purity', content: 'HPLC matched the certificate.', pros: ['pure'], cons: [] };

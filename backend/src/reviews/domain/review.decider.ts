@@ -1,6 +1,6 @@
 import { Decider } from '../../shared/event-sourcing/domain-event';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../shared/errors';
-import { ReviewContent, ReviewEvent } from '../events/review.events';
+import { ReviewContent, ReviewEvent } from '../contract/review.events';
 
 export interface ReviewState {
   reviewId: string | null;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ProjectionRunner } from '../../../../projections/projection-runner';
+import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
 
 export interface SerializedResponse {
   /** UTF-8 JSON, encoded once rather than on every request. */

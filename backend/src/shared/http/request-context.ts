@@ -1,7 +1,7 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
-import { SessionUser } from '../../identity/session-user';
+import { SessionUser } from '../../identity/contract/session-user';
 import { CommandContext } from '../event-sourcing/domain-event';
 
 export function currentUserOf(request: Request): SessionUser | null {

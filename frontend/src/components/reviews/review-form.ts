@@ -1,6 +1,6 @@
 import type { ReviewInput } from '../../api/types';
 import '../../lib/zod-without-eval';
-import { reviewInputSchema } from '../../../../backend/src/reviews/commands/review-input';
+import { reviewInputSchema } from '../../../../backend/src/reviews/contract/review-input';
 import { ReviewDraft, ReviewErrors, ReviewField, splitPoints } from './review-draft';
 
 /** Checked with the server's own schema, so the form and the API give the same messages. */

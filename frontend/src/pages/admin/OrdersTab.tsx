@@ -1,6 +1,6 @@
 import { Truck } from 'lucide-react';
 import { useId, useState } from 'react';
-import { ORDER_STATUSES, OrderStatus } from '../../../../backend/src/shared/checkout-rules';
+import { ORDER_STATUSES, OrderStatus } from '../../../../backend/src/ordering/contract/checkout-rules';
 import { messageOf } from '../../api/client';
 import type { Order } from '../../api/types';
 import { Tabs } from '../../components/Tabs';

@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
-import { CRYPTO_PAYMENT_METHOD_IDS } from '../../../../backend/src/shared/checkout-rules';
+import { CRYPTO_PAYMENT_METHOD_IDS } from '../../../../backend/src/ordering/contract/checkout-rules';
 import { messageOf } from '../../api/client';
 import type { Payment } from '../../api/types';
 import { formatAud } from '../../lib/currencies';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { CARRIERS } from '../../../../backend/src/shared/checkout-rules';
+import { CARRIERS } from '../../../../backend/src/ordering/contract/checkout-rules';
 import type { Order } from '../../api/types';
 import { useToast } from '../../state/toast';
 import { useShipOrder } from './admin-data';

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiGet, apiRequest, messageOf } from '../../api/client';
 import type { Category, Order, Payment, Product } from '../../api/types';
-import type { OrderStatus } from '../../../../backend/src/shared/checkout-rules';
+import type { OrderStatus } from '../../../../backend/src/ordering/contract/checkout-rules';
 import { useToast } from '../../state/toast';
 import { useReportAdminError } from './admin-session';
 

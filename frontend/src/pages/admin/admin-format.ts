@@ -1,4 +1,4 @@
-import { CASH_ON_DELIVERY, CRYPTO_PAYMENT_METHODS, SHIPPING_METHODS } from '../../../../backend/src/shared/checkout-rules';
+import { CASH_ON_DELIVERY, CRYPTO_PAYMENT_METHODS, SHIPPING_METHODS } from '../../../../backend/src/ordering/contract/checkout-rules';
 import type { Order } from '../../api/types';
 import { Cents, toCents } from '../../lib/money';
 

@@ -3,7 +3,7 @@ import type { PlacedOrder } from '../../api/types';
 import { formatAud } from '../../lib/currencies';
 import { toCents } from '../../lib/money';
 import { AfterOrderActions } from './AfterOrderActions';
-import { SHIPPING_METHODS } from '../../../../backend/src/shared/checkout-rules';
+import { SHIPPING_METHODS } from '../../../../backend/src/ordering/contract/checkout-rules';
 
 /** Step payment for cash on delivery: nothing to pay now, only what to have ready and how to reach us. */
 export function CashOnDeliveryConfirmation({ order }: { order: PlacedOrder }) {

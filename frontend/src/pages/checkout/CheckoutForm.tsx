@@ -20,7 +20,7 @@ import {
   FREE_REGULAR_SHIPPING_FROM_CENTS,
   SHIPPING_METHODS,
   shippingCostCents,
-} from '../../../../backend/src/shared/checkout-rules';
+} from '../../../../backend/src/ordering/contract/checkout-rules';
 import {
   CheckoutErrors,
   CheckoutFormValues,

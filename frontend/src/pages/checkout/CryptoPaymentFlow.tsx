@@ -9,7 +9,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { formatAud } from '../../lib/currencies';
 import { toCents } from '../../lib/money';
 import { useToast } from '../../state/toast';
-import { CRYPTO_PAYMENT_METHOD_IDS, CRYPTO_PAYMENT_METHODS, CryptoPaymentMethod } from '../../../../backend/src/shared/checkout-rules';
+import { CRYPTO_PAYMENT_METHOD_IDS, CRYPTO_PAYMENT_METHODS, CryptoPaymentMethod } from '../../../../backend/src/ordering/contract/checkout-rules';
 import { CheckoutSteps } from './CheckoutSteps';
 import { CryptoPaymentPanel } from './CryptoPaymentPanel';
 import { PaymentSuccess } from './PaymentSuccess';

@@ -12,7 +12,7 @@ import {
   CryptoPaymentMethod,
   isCryptoPaymentMethod,
   whatsappLink,
-} from '../../../../backend/src/shared/checkout-rules';
+} from '../../../../backend/src/ordering/contract/checkout-rules';
 
 /** Spec §4: a confirmed payment shows its success screen after 2 seconds. */
 export const SUCCESS_DELAY_MS = 2000;

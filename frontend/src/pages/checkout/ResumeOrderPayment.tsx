@@ -3,7 +3,7 @@ import { ApiError } from '../../api/client';
 import { PageLoading } from '../../components/PageLoading';
 import { useAuth } from '../../hooks/useAuth';
 import { useOrder } from '../../hooks/useCheckout';
-import { isCryptoPaymentMethod } from '../../../../backend/src/shared/checkout-rules';
+import { isCryptoPaymentMethod } from '../../../../backend/src/ordering/contract/checkout-rules';
 import { CryptoPaymentFlow } from './CryptoPaymentFlow';
 
 /** "Pay now" from the dashboard: the payment panel again for an order that still waits for its crypto payment. */

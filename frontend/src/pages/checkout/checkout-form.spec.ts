@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../../../backend/src/shared/checkout-rules';
+import { MESSAGES } from '../../../../backend/src/ordering/contract/checkout-rules';
 import {
   ACKNOWLEDGEMENT_REQUIRED,
   CheckoutFormValues,

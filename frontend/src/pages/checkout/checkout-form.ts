@@ -11,7 +11,7 @@ import {
   PaymentMethod,
   POSTCODE,
   ShippingMethod,
-} from '../../../../backend/src/shared/checkout-rules';
+} from '../../../../backend/src/ordering/contract/checkout-rules';
 
 export interface CheckoutFormValues {
   email: string;

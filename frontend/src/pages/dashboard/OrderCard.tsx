@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Order } from '../../api/types';
 import { formatAud } from '../../lib/currencies';
 import { toCents } from '../../lib/money';
-import { CRYPTO_PAYMENT_METHODS, isCryptoPaymentMethod, SHIPPING_METHODS, ShippingMethod } from '../../../../backend/src/shared/checkout-rules';
+import { CRYPTO_PAYMENT_METHODS, isCryptoPaymentMethod, SHIPPING_METHODS, ShippingMethod } from '../../../../backend/src/ordering/contract/checkout-rules';
 import { awaitsPayment } from './order-insights';
 
 const STATUS_BADGE: Record<Order['status'], string> = {

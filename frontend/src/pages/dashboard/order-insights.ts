@@ -1,5 +1,5 @@
 import type { Order } from '../../api/types';
-import { isCryptoPaymentMethod } from '../../../../backend/src/shared/checkout-rules';
+import { isCryptoPaymentMethod } from '../../../../backend/src/ordering/contract/checkout-rules';
 
 /** Checkout spec §9: dashboard limits. */
 export const QUICK_REORDER_LIMIT = 4;

@@ -1,6 +1,6 @@
 import { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { CRYPTO_PAYMENT_METHODS, SHIPPING_METHODS } from '../../../../backend/src/shared/checkout-rules';
+import { CRYPTO_PAYMENT_METHODS, SHIPPING_METHODS } from '../../../../backend/src/ordering/contract/checkout-rules';
 import { formatAud } from '../../lib/currencies';
 import { CHAT_APP_NAME, CHAT_LINK, FREE_SHIPPING_OVER_AUD, MINIMUM_AGE } from '../../lib/shop';
 import { InfoPage } from './InfoPage';

@@ -1,6 +1,6 @@
 import { BadgeCheck, MapPin, Package, Truck } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { COUNTRY, SHIPPING_METHOD_IDS, SHIPPING_METHODS } from '../../../../backend/src/shared/checkout-rules';
+import { COUNTRY, SHIPPING_METHOD_IDS, SHIPPING_METHODS } from '../../../../backend/src/ordering/contract/checkout-rules';
 import { formatAud } from '../../lib/currencies';
 import { FREE_SHIPPING_OVER_AUD } from '../../lib/shop';
 import { InfoPage } from './InfoPage';

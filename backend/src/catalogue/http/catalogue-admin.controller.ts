@@ -1,0 +1,91 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { z } from 'zod';
+import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
+import { CommandContext } from '../../shared/event-sourcing/domain-event';
+import { AdminGuard } from '../../shared/http/guards';
+import { Context } from '../../shared/http/request-context';
+import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
+import { idParamSchema } from './catalogue.controller';
+import { AdjustStockCommand } from '../commands/adjust-stock.command';
+import { CreateCategoryCommand } from '../commands/create-category.command';
+import { CreateProductCommand } from '../commands/create-product.command';
+import { DeactivateProductCommand } from '../commands/deactivate-product.command';
+import { ProductInput, productInputSchema } from '../contract/product-input';
+import { ReviseProductCommand } from '../commands/revise-product.command';
+import { CatalogueQueries } from '../../../../projections/catalogue/catalogue.queries';
+
+const stockAdjustmentSchema = z
+  .object({
+    delta: z.number().int('delta must be a whole number').min(-1_000_000).max(1_000_000),
+    reason: z.string().trim().min(1, 'reason is required').max(200),
+  })
+  .strict();
+
+const categoryInputSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(100),
+    description: z.string().trim().max(1000).nullish().transform((value) => value || null),
+  })
+  .strict();
+
+/** Back-office catalogue commands; each answers once the catalogue read model shows the change. */
+@Controller('api/admin')
+@UseGuards(AdminGuard)
+export class CatalogueAdminController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: CatalogueQueries,
+    private readonly projections: ProjectionRunner,
+  ) {}
+
+  @Get('products')
+  listProducts() {
+    return this.queries.listProducts({ activity: 'all' });
+  }
+
+  @Post('products')
+  async createProduct(@Body(new ZodValidationPipe(productInputSchema)) input: ProductInput, @Context() context: CommandContext) {
+    const { productId, position } = await this.commands.execute(new CreateProductCommand(input, context));
+    await this.projections.waitFor(position);
+    return this.queries.getProduct(productId, true);
+  }
+
+  @Put('products/:id')
+  async reviseProduct(
+    @Param('id', new ZodValidationPipe(idParamSchema('Product'))) productId: number,
+    @Body(new ZodValidationPipe(productInputSchema)) input: ProductInput,
+    @Context() context: CommandContext,
+  ) {
+    const { position } = await this.commands.execute(new ReviseProductCommand(productId, input, context));
+    await this.projections.waitFor(position);
+    return this.queries.getProduct(productId, true);
+  }
+
+  @Delete('products/:id')
+  async deactivateProduct(@Param('id', new ZodValidationPipe(idParamSchema('Product'))) productId: number, @Context() context: CommandContext) {
+    const { position } = await this.commands.execute(new DeactivateProductCommand(productId, context));
+    await this.projections.waitFor(position);
+    return { message: 'Product removed successfully. Products with order history are deactivated to preserve records.' };
+  }
+
+  @Post('products/:id/stock')
+  @HttpCode(200)
+  async adjustStock(
+    @Param('id', new ZodValidationPipe(idParamSchema('Product'))) productId: number,
+    @Body(new ZodValidationPipe(stockAdjustmentSchema)) body: z.infer<typeof stockAdjustmentSchema>,
+    @Context() context: CommandContext,
+  ) {
+    const { position } = await this.commands.execute(new AdjustStockCommand(productId, body.delta, body.reason, context));
+    await this.projections.waitFor(position);
+    return this.queries.getProduct(productId, true);
+  }
+
+  @Post('categories')
+  async createCategory(@Body(new ZodValidationPipe(categoryInputSchema)) body: z.infer<typeof categoryInputSchema>, @Context() context: CommandContext) {
+    const { categoryId, position } = await this.commands.execute(new CreateCategoryCommand(body.name, body.description, context));
+    await this.projections.waitFor(position);
+    const categories = await this.queries.listCategories();
+    return categories.find((category) => category.id === categoryId);
+  }
+}

@@ -1,0 +1,128 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { NextFunction, Request, Response } from 'express';
+import type { Authenticator } from 'passport';
+import { z } from 'zod';
+import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
+import { NotAuthenticatedError } from '../../shared/errors';
+import { RateLimiter } from '../../shared/http/rate-limiter';
+import { commandContextOf, CurrentUser } from '../../shared/http/request-context';
+import { SessionUser } from '../contract/session-user';
+import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
+import { RegisterUserCommand } from '../commands/register-user.command';
+import { UserQueries } from '../../../../projections/identity/user.queries';
+import { SESSION_TTL_MS } from './session/session-policy';
+import { clearSignedInHint, setSignedInHint } from './session/signed-in-hint';
+
+export const PASSPORT = Symbol('PASSPORT');
+export const MIN_PASSWORD_LENGTH = 6;
+
+const email = z
+  .string({ message: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required')
+  .max(254)
+  .pipe(z.email({ message: 'Please enter a valid email address' }));
+
+const signupSchema = z.object({
+  fullName: z.string({ message: 'Full name is required' }).trim().min(1, 'Full name is required').max(100),
+  email,
+  password: z
+    .string({ message: 'Password is required' })
+    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`)
+    .max(200, 'Password must be at most 200 characters long.'),
+});
+
+const loginSchema = z.object({
+  email,
+  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+
+const INVALID_CREDENTIALS = 'Invalid email or password.';
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const LOGIN_ATTEMPTS_PER_ACCOUNT = 10;
+const LOGIN_ATTEMPTS_PER_ADDRESS = 50;
+const SIGNUPS_PER_ADDRESS = 20;
+
+@Controller('api')
+export class AuthController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly users: UserQueries,
+    private readonly projections: ProjectionRunner,
+    private readonly rateLimiter: RateLimiter,
+    @Inject(PASSPORT) private readonly passport: Authenticator,
+  ) {}
+
+  @Post('auth/signup')
+  async signup(@Body(new ZodValidationPipe(signupSchema)) body: z.infer<typeof signupSchema>, @Req() request: Request) {
+    await this.rateLimiter.consume(`signup:${request.ip}`, SIGNUPS_PER_ADDRESS, LOGIN_WINDOW_MS, 'Too many sign-ups from this address.');
+    const { userId, position } = await this.commands.execute(
+      new RegisterUserCommand(body.fullName, body.email, body.password, 'customer', commandContextOf(request)),
+    );
+    await this.projections.waitFor(position);
+    const user = await this.users.findById(userId);
+    if (!user) throw new Error(`User ${userId} registered but not projected`);
+    await logIn(request, user);
+    return user;
+  }
+
+  @Post('auth/login')
+  @HttpCode(200)
+  async login(@Body(new ZodValidationPipe(loginSchema)) body: z.infer<typeof loginSchema>, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    const tooMany = 'Too many login attempts.';
+    await this.rateLimiter.consume(`login:${request.ip}`, LOGIN_ATTEMPTS_PER_ADDRESS, LOGIN_WINDOW_MS, tooMany);
+    const accountKey = `login:${request.ip}:${body.email}`;
+    await this.rateLimiter.consume(accountKey, LOGIN_ATTEMPTS_PER_ACCOUNT, LOGIN_WINDOW_MS, tooMany);
+    request.body = body;
+    const user = await new Promise<SessionUser | false>((resolve, reject) => {
+      const next: NextFunction = (error?: unknown) => (error ? reject(error) : resolve(false));
+      this.passport.authenticate('local', { session: false }, (error: unknown, found: SessionUser | false) =>
+        error ? reject(error) : resolve(found),
+      )(request, response, next);
+    });
+    if (!user) throw new NotAuthenticatedError(INVALID_CREDENTIALS);
+    await this.rateLimiter.reset(accountKey);
+    await logIn(request, user);
+    return user;
+  }
+
+  @Get('auth/user')
+  currentUser(@CurrentUser() user: SessionUser | null) {
+    if (!user) throw new NotAuthenticatedError('Unauthorized');
+    return user;
+  }
+
+  /** Browser navigation: the sign-in page of the SPA. */
+  @Get('login')
+  startLogin(@Res() response: Response) {
+    response.redirect(302, '/auth');
+  }
+
+  /** Browser navigation: ends the session and returns to the storefront. */
+  @Get('logout')
+  logout(@Req() request: Request, @Res() response: Response) {
+    request.logout((error) => {
+      if (error) return response.status(500).json({ message: 'Could not end the session. Please try again.' });
+      request.session.destroy(() => {
+        response.clearCookie(SESSION_COOKIE, { path: '/' });
+        clearSignedInHint(response);
+        response.redirect(302, '/');
+      });
+    });
+  }
+}
+
+export const SESSION_COOKIE = 'sid';
+
+/** passport regenerates the session id on login, so a session fixed before login is worthless after it. */
+function logIn(request: Request, user: SessionUser): Promise<void> {
+  return new Promise((resolve, reject) =>
+    request.logIn(user, (error) => {
+      if (error) return reject(error);
+      setSignedInHint(request.res!, SESSION_TTL_MS, request.session.cookie.secure === true);
+      resolve();
+    }),
+  );
+}

@@ -1,0 +1,69 @@
+import session from 'express-session';
+import { Document, ReadStore } from '../../../storage/read-store/read-store.port';
+
+export const SESSIONS_COLLECTION = 'sessions';
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+type StoredSession = Document & { data: session.SessionData; expiresAt: number };
+
+/**
+ * Sessions in the read store: they survive a restart and are shared by every
+ * instance behind a load balancer. Only the session id travels in the cookie.
+ */
+export class ReadStoreSessionStore extends session.Store {
+  private readonly purgeTimer: NodeJS.Timeout;
+
+  constructor(
+    private readonly readStore: ReadStore,
+    private readonly defaultTtlMs: number,
+  ) {
+    super();
+    this.purgeTimer = setInterval(() => void this.purgeExpired(), PURGE_INTERVAL_MS);
+    this.purgeTimer.unref();
+  }
+
+  private get sessions() {
+    return this.readStore.collection<StoredSession>(SESSIONS_COLLECTION);
+  }
+
+  override get(sid: string, callback: (error: unknown, session?: session.SessionData | null) => void): void {
+    this.sessions
+      .findOne({ _id: sid })
+      .then((stored) => callback(null, stored && stored.expiresAt > Date.now() ? stored.data : null))
+      .catch((error) => callback(error));
+  }
+
+  override set(sid: string, data: session.SessionData, callback?: (error?: unknown) => void): void {
+    this.sessions
+      .replaceOne({ _id: sid, data: JSON.parse(JSON.stringify(data)), expiresAt: this.expiryOf(data) })
+      .then(() => callback?.())
+      .catch((error) => callback?.(error));
+  }
+
+  override destroy(sid: string, callback?: (error?: unknown) => void): void {
+    this.sessions
+      .deleteOne({ _id: sid })
+      .then(() => callback?.())
+      .catch((error) => callback?.(error));
+  }
+
+  override touch(sid: string, data: session.SessionData, callback?: () => void): void {
+    this.sessions
+      .updateOne({ _id: sid }, { $set: { expiresAt: this.expiryOf(data) } })
+      .then(() => callback?.())
+      .catch(() => callback?.());
+  }
+
+  stop(): void {
+    clearInterval(this.purgeTimer);
+  }
+
+  private expiryOf(data: session.SessionData): number {
+    const expires = data.cookie?.expires;
+    return expires ? new Date(expires).getTime() : Date.now() + this.defaultTtlMs;
+  }
+
+  private async purgeExpired(): Promise<void> {
+    await this.sessions.deleteMany({ expiresAt: { $lte: Date.now() } });
+  }
+}

@@ -1,0 +1,49 @@
+import { OrderLine, OrderTotals, ShippingAddress } from './order.events';
+import { OrderStatus, PaymentStatus } from './checkout-rules';
+
+/** Orders and checkout quotes as the API answers them; shared with the storefront. */
+
+export interface OrderItemView {
+  id: number;
+  productId: number;
+  name: string;
+  sku: string;
+  quantity: number;
+  price: string;
+  lineTotal: string;
+}
+
+/** An order as the storefront and the back office read it. */
+export interface OrderView {
+  id: number;
+  customerId: string | null;
+  customerEmail: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  paymentMethod: string;
+  shippingMethod: string;
+  subtotal: string;
+  discountPercentage: number;
+  discountAmount: string;
+  shippingCost: string;
+  totalAmount: string;
+  referralCode: string | null;
+  shippingAddress: ShippingAddress;
+  deliveryInstructions: string | null;
+  items: OrderItemView[];
+  paymentId: number | null;
+  blockchainTxHash: string | null;
+  transactionId: string | null;
+  trackingNumber: string | null;
+  shippingCarrier: string | null;
+  shippedAt: string | null;
+  adminNotes: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** `POST /api/orders` answers the order with a link to message the shop about it. */
+export type PlacedOrderView = OrderView & { whatsappContactLink: string };
+
+/** The checkout summary: exactly what the order will cost. */
+export type CheckoutQuoteView = OrderTotals & { items: OrderLine[]; referralCode: string | null };

@@ -1,0 +1,16 @@
+import type { Request } from 'express';
+import { NotFoundError } from '../../shared/errors';
+import { currentUserOf } from '../../shared/http/request-context';
+import { guestOrderIdsOf } from '../../shared/http/session-data';
+
+/**
+ * Who may see an order: its customer, the browser session that placed it as a guest,
+ * and administrators. Anyone else is told it does not exist, so order ids cannot be probed.
+ */
+export function assertMayAccessOrder(request: Request, order: { id: number; customerId: string | null }): void {
+  const user = currentUserOf(request);
+  if (user?.role === 'admin') return;
+  if (order.customerId !== null && user?.id === order.customerId) return;
+  if (order.customerId === null && guestOrderIdsOf(request).includes(order.id)) return;
+  throw new NotFoundError('Order not found');
+}

@@ -1,0 +1,76 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Request } from 'express';
+import { z } from 'zod';
+import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
+import { idParamSchema } from '../../catalogue/http/catalogue.controller';
+import { whatsappLink } from '../contract/checkout-rules';
+import { SignedInGuard } from '../../shared/http/guards';
+import { RateLimiter } from '../../shared/http/rate-limiter';
+import { commandContextOf, CurrentUser } from '../../shared/http/request-context';
+import { SessionUser } from '../../identity/contract/session-user';
+import { rememberGuestOrder } from '../../shared/http/session-data';
+import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
+import { CheckoutPricing } from '../commands/checkout-pricing';
+import { PlaceOrderInput, placeOrderSchema, QuoteInput, quoteSchema } from '../contract/order-input';
+import { PlaceOrderCommand } from '../commands/place-order.command';
+import { assertMayAccessOrder } from './order-access';
+import { OrderQueries } from '../../../../projections/ordering/order.queries';
+import { PlacedOrderView } from '../contract/order.views';
+
+const referralCodeParam = z.string().trim().min(1).max(40, 'Invalid referral code');
+const REFERRAL_LOOKUPS_PER_MINUTE = 30;
+
+@Controller('api')
+export class OrderingController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly pricing: CheckoutPricing,
+    private readonly orders: OrderQueries,
+    private readonly projections: ProjectionRunner,
+    private readonly rateLimiter: RateLimiter,
+  ) {}
+
+  /** The order summary the checkout shows, computed exactly as the order will be. */
+  @Post('checkout/quote')
+  @HttpCode(200)
+  async quote(@Body(new ZodValidationPipe(quoteSchema)) input: QuoteInput) {
+    const { lines, totals, referralCode } = await this.pricing.price(input.items, input.shippingMethod, input.referralCode);
+    return { items: lines, ...totals, referralCode };
+  }
+
+  @Post('orders')
+  async placeOrder(@Body(new ZodValidationPipe(placeOrderSchema)) input: PlaceOrderInput, @CurrentUser() user: SessionUser | null, @Req() request: Request): Promise<PlacedOrderView> {
+    const { orderId, position } = await this.commands.execute(new PlaceOrderCommand(input, user?.id ?? null, commandContextOf(request)));
+    if (!user) rememberGuestOrder(request, orderId);
+    await this.projections.waitFor(position);
+    const order = await this.orders.byId(orderId);
+    return { ...order, whatsappContactLink: whatsappLink(`Hello! I just placed order #${orderId} (total A$${order.totalAmount}). Could you help me with it?`) };
+  }
+
+  @Get('orders/:id')
+  async order(@Param('id', new ZodValidationPipe(idParamSchema('Order'))) orderId: number, @Req() request: Request) {
+    const order = await this.orders.byId(orderId);
+    assertMayAccessOrder(request, order);
+    return order;
+  }
+
+  @Get('orders/:id/items')
+  async orderItems(@Param('id', new ZodValidationPipe(idParamSchema('Order'))) orderId: number, @Req() request: Request) {
+    const order = await this.orders.byId(orderId);
+    assertMayAccessOrder(request, order);
+    return order.items;
+  }
+
+  @Get('customer/orders')
+  @UseGuards(SignedInGuard)
+  customerOrders(@CurrentUser() user: SessionUser) {
+    return this.orders.forCustomer(user.id);
+  }
+
+  @Get('referral-codes/:code')
+  async referralCode(@Param('code', new ZodValidationPipe(referralCodeParam)) code: string, @Req() request: Request) {
+    await this.rateLimiter.consume(`referral:${request.ip}`, REFERRAL_LOOKUPS_PER_MINUTE, 60_000, 'Too many referral code checks.');
+    return this.orders.activeReferralCode(code);
+  }
+}

@@ -1,0 +1,27 @@
+import { DomainEvent } from '../../shared/event-sourcing/domain-event';
+import { Coin, CryptoPaymentMethod } from '../../ordering/contract/checkout-rules';
+
+/** The quote is part of the fact: the rates used, the amount asked for and until when it holds. */
+export type PaymentInitiated = DomainEvent<
+  'PaymentInitiated',
+  {
+    paymentId: number;
+    orderId: number;
+    method: CryptoPaymentMethod;
+    coin: Coin;
+    walletAddress: string;
+    amountAud: string;
+    cryptoAmount: string;
+    usdPerAud: string;
+    coinPriceUsd: string;
+    paymentUri: string;
+    expiresAt: string;
+  }
+>;
+/** `source` says who vouched for the transfer: an administrator now, a chain watcher later. */
+export type PaymentConfirmed = DomainEvent<'PaymentConfirmed', { paymentId: number; orderId: number; transactionHash: string; source: string }>;
+export type PaymentFailed = DomainEvent<'PaymentFailed', { paymentId: number; orderId: number; reason: string; source: string }>;
+
+export type PaymentEvent = PaymentInitiated | PaymentConfirmed | PaymentFailed;
+
+export const paymentStream = (paymentId: number) => `payment-${paymentId}`;

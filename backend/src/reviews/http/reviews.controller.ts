@@ -1,0 +1,114 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { z } from 'zod';
+import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
+import { idParamSchema } from '../../catalogue/http/catalogue.controller';
+import { CatalogueQueries } from '../../../../projections/catalogue/catalogue.queries';
+import { CommandContext } from '../../shared/event-sourcing/domain-event';
+import { AdminGuard, SignedInGuard } from '../../shared/http/guards';
+import { RateLimiter } from '../../shared/http/rate-limiter';
+import { Context, CurrentUser } from '../../shared/http/request-context';
+import { SessionUser } from '../../identity/contract/session-user';
+import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
+import { answerSchema, ReviewInput, reviewInputSchema, voteSchema } from '../contract/review-input';
+import { ChangeReviewCommand, WriteReviewCommand } from '../commands/review.commands';
+import { ReviewQueries } from '../../../../projections/reviews/review.queries';
+
+const reviewIdSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Review not found');
+const REVIEWS_PER_HOUR = 20;
+/** Edits, deletions and votes each append to the log; a generous cap keeps a script from flooding it. */
+const REVIEW_CHANGES_PER_HOUR = 60;
+const HOUR_MS = 60 * 60 * 1000;
+
+@Controller('api')
+export class ReviewsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly reviews: ReviewQueries,
+    private readonly catalogue: CatalogueQueries,
+    private readonly projections: ProjectionRunner,
+    private readonly rateLimiter: RateLimiter,
+  ) {}
+
+  @Get('products/:id/reviews')
+  async list(@Param('id', new ZodValidationPipe(idParamSchema('Product'))) productId: number, @CurrentUser() viewer: SessionUser | null) {
+    await this.catalogue.getProduct(productId, false);
+    return this.reviews.forProduct(productId, viewer?.id ?? null);
+  }
+
+  @Get('products/:id/rating')
+  async rating(@Param('id', new ZodValidationPipe(idParamSchema('Product'))) productId: number) {
+    await this.catalogue.getProduct(productId, false);
+    return this.reviews.rating(productId);
+  }
+
+  @Post('products/:id/reviews')
+  @UseGuards(SignedInGuard)
+  async write(
+    @Param('id', new ZodValidationPipe(idParamSchema('Product'))) productId: number,
+    @Body(new ZodValidationPipe(reviewInputSchema)) input: ReviewInput,
+    @CurrentUser() author: SessionUser,
+    @Context() context: CommandContext,
+  ) {
+    await this.rateLimiter.consume(`review:${author.id}`, REVIEWS_PER_HOUR, HOUR_MS, 'Too many reviews.');
+    const { reviewId, position } = await this.commands.execute(new WriteReviewCommand(productId, author, input, context));
+    await this.projections.waitFor(position);
+    return this.reviews.byId(reviewId, author.id);
+  }
+
+  @Put('reviews/:id')
+  @UseGuards(SignedInGuard)
+  async edit(
+    @Param('id', new ZodValidationPipe(reviewIdSchema)) reviewId: string,
+    @Body(new ZodValidationPipe(reviewInputSchema)) content: ReviewInput,
+    @CurrentUser() user: SessionUser,
+    @Context() context: CommandContext,
+  ) {
+    await this.consumeChange(user);
+    const { position } = await this.commands.execute(new ChangeReviewCommand(reviewId, { kind: 'edit', actorId: user.id, content }, context));
+    await this.projections.waitFor(position);
+    return this.reviews.byId(reviewId, user.id);
+  }
+
+  @Delete('reviews/:id')
+  @UseGuards(SignedInGuard)
+  async remove(@Param('id', new ZodValidationPipe(reviewIdSchema)) reviewId: string, @CurrentUser() user: SessionUser, @Context() context: CommandContext) {
+    await this.consumeChange(user);
+    const { position } = await this.commands.execute(new ChangeReviewCommand(reviewId, { kind: 'delete', actorId: user.id }, context));
+    await this.projections.waitFor(position);
+    return { message: 'Review Deleted' };
+  }
+
+  @Post('reviews/:id/vote')
+  @HttpCode(200)
+  @UseGuards(SignedInGuard)
+  async vote(
+    @Param('id', new ZodValidationPipe(reviewIdSchema)) reviewId: string,
+    @Body(new ZodValidationPipe(voteSchema)) body: z.infer<typeof voteSchema>,
+    @CurrentUser() user: SessionUser,
+    @Context() context: CommandContext,
+  ) {
+    await this.consumeChange(user);
+    const { position } = await this.commands.execute(new ChangeReviewCommand(reviewId, { kind: 'vote', voterId: user.id, isHelpful: body.isHelpful }, context));
+    await this.projections.waitFor(position);
+    return this.reviews.byId(reviewId, user.id);
+  }
+
+  @Post('admin/reviews/:id/response')
+  @HttpCode(200)
+  @UseGuards(AdminGuard)
+  async answer(
+    @Param('id', new ZodValidationPipe(reviewIdSchema)) reviewId: string,
+    @Body(new ZodValidationPipe(answerSchema)) body: z.infer<typeof answerSchema>,
+    @CurrentUser() admin: SessionUser,
+    @Context() context: CommandContext,
+  ) {
+    const { position } = await this.commands.execute(new ChangeReviewCommand(reviewId, { kind: 'answer', adminId: admin.id, response: body.response }, context));
+    await this.projections.waitFor(position);
+    return this.reviews.byId(reviewId, admin.id);
+  }
+
+  private consumeChange(user: SessionUser): Promise<void> {
+    return this.rateLimiter.consume(`review-change:${user.id}`, REVIEW_CHANGES_PER_HOUR, HOUR_MS, 'Too many review changes.');
+  }
+}

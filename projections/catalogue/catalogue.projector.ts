@@ -1,0 +1,125 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CategoryEvent, ProductEvent } from '../../backend/src/catalogue/contract/catalogue.events';
+import { CatalogueProduct } from '../../backend/src/catalogue/contract/catalogue.views';
+import { recordIdInUse } from '../../backend/src/shared/event-sourcing/id-allocator';
+import { parseCents } from '../../backend/src/shared/money';
+import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
+import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
+import { applyOnce, insertOnce, Projector } from '../runner/projector';
+
+export const PRODUCTS_COLLECTION = 'catalogue_products';
+export const CATEGORIES_COLLECTION = 'catalogue_categories';
+
+export type ProductDocument = Document &
+  CatalogueProduct & {
+    /** What a shopper pays per unit, in cents: the sort key for price ordering. */
+    effectivePriceCents: number;
+    updatedAt: string;
+  };
+
+export type CategoryDocument = Document & {
+  id: number;
+  name: string;
+  description: string | null;
+  productCount: number;
+  createdAt: string;
+};
+
+function effectivePriceCents(price: string, salePrice: string | null, isOnSale: boolean): number {
+  return isOnSale && salePrice !== null ? parseCents(salePrice) : parseCents(price);
+}
+
+/** The storefront catalogue: products and categories with their active-product counts. */
+@Injectable()
+export class CatalogueProjector implements Projector {
+  readonly name = 'catalogue';
+  readonly collections = [PRODUCTS_COLLECTION, CATEGORIES_COLLECTION] as const;
+
+  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+
+  private get products() {
+    return this.readStore.collection<ProductDocument>(PRODUCTS_COLLECTION);
+  }
+
+  private get categories() {
+    return this.readStore.collection<CategoryDocument>(CATEGORIES_COLLECTION);
+  }
+
+  async prepare(): Promise<void> {
+    await this.products.createIndex({ sku: 1 }, { unique: true });
+  }
+
+  async apply(recorded: RecordedEvent): Promise<void> {
+    if (recorded.streamId.startsWith('product-')) await this.applyProductEvent(recorded, recorded as unknown as ProductEvent);
+    else if (recorded.streamId.startsWith('category-')) await this.applyCategoryEvent(recorded, recorded as unknown as CategoryEvent);
+  }
+
+  private async applyProductEvent(recorded: RecordedEvent, event: ProductEvent): Promise<void> {
+    const _id = String(event.data.productId);
+    const at = recorded.metadata.occurredAt;
+    switch (event.type) {
+      case 'ProductCreated': {
+        const { productId, ...fields } = event.data;
+        await insertOnce(
+          this.products,
+          {
+            _id,
+            id: productId,
+            ...fields,
+            effectivePriceCents: effectivePriceCents(fields.price, fields.salePrice, fields.isOnSale),
+            createdAt: at,
+            updatedAt: at,
+          },
+          recorded,
+        );
+        await recordIdInUse(this.readStore, 'product', productId);
+        await this.recountCategories([fields.categoryId]);
+        return;
+      }
+      case 'ProductDetailsChanged': {
+        const before = await this.products.findOne({ _id });
+        await applyOnce(this.products, { _id }, recorded, { $set: { ...event.data.changes, updatedAt: at } });
+        if ('categoryId' in event.data.changes) await this.recountCategories([before?.categoryId ?? null, event.data.changes.categoryId ?? null]);
+        return;
+      }
+      case 'ProductPricingChanged': {
+        const { price, salePrice, isOnSale } = event.data;
+        await applyOnce(this.products, { _id }, recorded, {
+          $set: { price, salePrice, isOnSale, effectivePriceCents: effectivePriceCents(price, salePrice, isOnSale), updatedAt: at },
+        });
+        return;
+      }
+      case 'ProductActivated':
+      case 'ProductDeactivated':
+        await applyOnce(this.products, { _id }, recorded, { $set: { isActive: event.type === 'ProductActivated', updatedAt: at } });
+        await this.recountCategories([(await this.products.findOne({ _id }))?.categoryId ?? null]);
+        return;
+      case 'StockAdjusted':
+      case 'StockReserved':
+      case 'StockReleased':
+        await applyOnce(this.products, { _id }, recorded, { $set: { stock: event.data.stockAfter, updatedAt: at } });
+        return;
+    }
+  }
+
+  private async applyCategoryEvent(recorded: RecordedEvent, event: CategoryEvent): Promise<void> {
+    const { categoryId, name, description } = event.data;
+    const _id = String(categoryId);
+    if (event.type === 'CategoryCreated') {
+      await insertOnce(this.categories, { _id, id: categoryId, name, description, productCount: 0, createdAt: recorded.metadata.occurredAt }, recorded);
+      await recordIdInUse(this.readStore, 'category', categoryId);
+      await this.recountCategories([categoryId]);
+    } else {
+      await applyOnce(this.categories, { _id }, recorded, { $set: { name, description } });
+    }
+  }
+
+  /** Counting from the products read model rather than incrementing keeps the counts right under replay. */
+  private async recountCategories(categoryIds: (number | null)[]): Promise<void> {
+    for (const categoryId of new Set(categoryIds)) {
+      if (categoryId === null) continue;
+      const productCount = await this.products.count({ categoryId, isActive: true });
+      await this.categories.updateOne({ _id: String(categoryId) }, { $set: { productCount } });
+    }
+  }
+}

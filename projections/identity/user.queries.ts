@@ -1,0 +1,23 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { USERS_COLLECTION, UserDocument } from './users.projector';
+import { SessionUser } from '../../backend/src/identity/contract/session-user';
+import { READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
+
+@Injectable()
+export class UserQueries {
+  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+
+  async findById(userId: string): Promise<SessionUser | null> {
+    const doc = await this.readStore.collection<UserDocument>(USERS_COLLECTION).findOne({ _id: userId });
+    return doc && toSessionUser(doc);
+  }
+
+  async findByEmail(email: string): Promise<SessionUser | null> {
+    const doc = await this.readStore.collection<UserDocument>(USERS_COLLECTION).findOne({ email });
+    return doc && toSessionUser(doc);
+  }
+}
+
+function toSessionUser(doc: UserDocument): SessionUser {
+  return { id: doc.id, email: doc.email, fullName: doc.fullName, firstName: doc.firstName, role: doc.role, profileImageUrl: doc.profileImageUrl };
+}

@@ -1,0 +1,44 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ORDERS_COLLECTION, OrderDocument } from './orders.projector';
+import { OrderView } from '../../backend/src/ordering/contract/order.views';
+import { REFERRAL_CODES_COLLECTION, ReferralCodeDocument } from './referral-codes.projector';
+import { OrderStatus } from '../../backend/src/ordering/contract/checkout-rules';
+import { NotFoundError } from '../../backend/src/shared/errors';
+import { Filter, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
+import { normaliseReferralCode } from '../../backend/src/ordering/contract/referral.events';
+
+
+@Injectable()
+export class OrderQueries {
+  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+
+  private get orders() {
+    return this.readStore.collection<OrderDocument>(ORDERS_COLLECTION);
+  }
+
+  async byId(orderId: number): Promise<OrderView> {
+    const doc = await this.orders.findOne({ _id: String(orderId) });
+    if (!doc) throw new NotFoundError('Order not found');
+    return toOrderView(doc);
+  }
+
+  async list(status?: OrderStatus): Promise<OrderView[]> {
+    const filter: Filter = status ? { status } : {};
+    return (await this.orders.find(filter, { sort: { createdAt: -1, id: -1 } })).map(toOrderView);
+  }
+
+  async forCustomer(customerId: string): Promise<OrderView[]> {
+    return (await this.orders.find({ customerId }, { sort: { createdAt: -1, id: -1 } })).map(toOrderView);
+  }
+
+  async activeReferralCode(code: string): Promise<{ discountPercentage: number }> {
+    const doc = await this.readStore.collection<ReferralCodeDocument>(REFERRAL_CODES_COLLECTION).findOne({ _id: normaliseReferralCode(code) });
+    if (!doc || !doc.active) throw new NotFoundError('Invalid referral code');
+    return { discountPercentage: doc.discountPercentage };
+  }
+}
+
+function toOrderView(doc: OrderDocument): OrderView {
+  const { _id, _position, totalCents, ...view } = doc as OrderDocument & { _position?: number };
+  return view as OrderView;
+}

@@ -1,0 +1,85 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { OrderEvent, ShippingAddress } from '../../backend/src/ordering/contract/order.events';
+import { OrderStatus, PaymentStatus } from '../../backend/src/ordering/contract/checkout-rules';
+import { recordIdInUse } from '../../backend/src/shared/event-sourcing/id-allocator';
+import { parseCents } from '../../backend/src/shared/money';
+import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
+import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
+import { OrderItemView, OrderView } from '../../backend/src/ordering/contract/order.views';
+import { applyOnce, insertOnce, Projector } from '../runner/projector';
+
+export const ORDERS_COLLECTION = 'orders';
+
+
+
+/** The total in cents too, for revenue sums without parsing strings. */
+export type OrderDocument = Document & OrderView & { totalCents: number };
+
+/** Every order with its current state: for the customer's order list and the back office. */
+@Injectable()
+export class OrdersProjector implements Projector {
+  readonly name = 'orders';
+  readonly collections = [ORDERS_COLLECTION] as const;
+
+  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+
+  private get orders() {
+    return this.readStore.collection<OrderDocument>(ORDERS_COLLECTION);
+  }
+
+  async prepare(): Promise<void> {}
+
+  async apply(recorded: RecordedEvent): Promise<void> {
+    if (!recorded.streamId.startsWith('order-')) return;
+    const event = recorded as unknown as OrderEvent;
+    const _id = String(event.data.orderId);
+    const at = recorded.metadata.occurredAt;
+    switch (event.type) {
+      case 'OrderPlaced': {
+        const { orderId, lines, totals, ...order } = event.data;
+        await insertOnce(
+          this.orders,
+          {
+            _id,
+            id: orderId,
+            ...order,
+            ...totals,
+            totalCents: parseCents(totals.totalAmount),
+            items: lines.map((line, index) => ({ id: index + 1, productId: line.productId, name: line.name, sku: line.sku, quantity: line.quantity, price: line.unitPrice, lineTotal: line.lineTotal })),
+            paymentId: null,
+            blockchainTxHash: null,
+            transactionId: null,
+            trackingNumber: null,
+            shippingCarrier: null,
+            shippedAt: null,
+            adminNotes: null,
+            createdAt: at,
+            updatedAt: at,
+          },
+          recorded,
+        );
+        await recordIdInUse(this.readStore, 'order', orderId);
+        return;
+      }
+      case 'OrderPaymentConfirmed':
+        await applyOnce(this.orders, { _id }, recorded, {
+          $set: { paymentStatus: 'confirmed', status: event.data.statusAfter, paymentId: event.data.paymentId, blockchainTxHash: event.data.transactionHash, transactionId: event.data.transactionHash, updatedAt: at },
+        });
+        return;
+      case 'OrderPaymentFailed':
+        await applyOnce(this.orders, { _id }, recorded, { $set: { paymentStatus: 'failed', paymentId: event.data.paymentId, updatedAt: at } });
+        return;
+      case 'OrderStatusChanged':
+        await applyOnce(this.orders, { _id }, recorded, { $set: { status: event.data.to, updatedAt: at } });
+        return;
+      case 'OrderShipped':
+        await applyOnce(this.orders, { _id }, recorded, {
+          $set: { status: 'shipped', trackingNumber: event.data.trackingNumber, shippingCarrier: event.data.carrier, adminNotes: event.data.adminNotes, shippedAt: at, updatedAt: at },
+        });
+        return;
+      case 'OrderCancelled':
+        await applyOnce(this.orders, { _id }, recorded, { $set: { status: 'cancelled', updatedAt: at } });
+        return;
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PAYMENTS_COLLECTION, PaymentDocument } from './payments.projector';
+import { PaymentView } from '../../backend/src/payments/contract/payment.views';
+import { NotFoundError } from '../../backend/src/shared/errors';
+import { READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
+
+@Injectable()
+export class PaymentQueries {
+  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+
+  private get payments() {
+    return this.readStore.collection<PaymentDocument>(PAYMENTS_COLLECTION);
+  }
+
+  async byId(paymentId: number): Promise<PaymentView> {
+    const doc = await this.payments.findOne({ _id: String(paymentId) });
+    if (!doc) throw new NotFoundError('Payment not found');
+    return toPaymentView(doc);
+  }
+
+  async list(): Promise<PaymentView[]> {
+    return (await this.payments.find({}, { sort: { createdAt: -1, id: -1 } })).map(toPaymentView);
+  }
+}
+
+function toPaymentView(doc: PaymentDocument): PaymentView {
+  const { _id, _position, ...view } = doc as PaymentDocument & { _position?: number };
+  return view as PaymentView;
+}

@@ -1,0 +1,56 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { RATINGS_COLLECTION, RatingDocument, REVIEWS_COLLECTION, ReviewDocument } from './reviews.projector';
+import { NotFoundError } from '../../backend/src/shared/errors';
+import { READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
+import { RatingSummary, ReviewView } from '../../backend/src/reviews/contract/review.views';
+
+
+
+@Injectable()
+export class ReviewQueries {
+  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+
+  async forProduct(productId: number, viewerId: string | null): Promise<ReviewView[]> {
+    const docs = await this.readStore.collection<ReviewDocument>(REVIEWS_COLLECTION).find({ productId, deleted: false }, { sort: { createdAt: -1 } });
+    return docs.map((doc) => toReviewView(doc, viewerId));
+  }
+
+  async byId(reviewId: string, viewerId: string | null): Promise<ReviewView> {
+    const doc = await this.readStore.collection<ReviewDocument>(REVIEWS_COLLECTION).findOne({ _id: reviewId });
+    if (!doc || doc.deleted) throw new NotFoundError('Review not found');
+    return toReviewView(doc, viewerId);
+  }
+
+  async rating(productId: number): Promise<RatingSummary> {
+    const doc = await this.readStore.collection<RatingDocument>(RATINGS_COLLECTION).findOne({ _id: String(productId) });
+    return { averageRating: doc?.averageRating ?? 0, totalReviews: doc?.totalReviews ?? 0 };
+  }
+
+  /** Every product's summary at once, for product lists. */
+  async allRatings(): Promise<Map<number, RatingSummary>> {
+    const docs = await this.readStore.collection<RatingDocument>(RATINGS_COLLECTION).find({});
+    return new Map(docs.map((doc) => [doc.productId, { averageRating: doc.averageRating, totalReviews: doc.totalReviews }]));
+  }
+}
+
+function toReviewView(doc: ReviewDocument, viewerId: string | null): ReviewView {
+  return {
+    id: doc.id,
+    productId: doc.productId,
+    userId: doc.userId,
+    user: { fullName: doc.authorName },
+    rating: doc.rating,
+    title: doc.title,
+    content: doc.content,
+    pros: doc.pros,
+    cons: doc.cons,
+    verified: doc.verified,
+    helpful: doc.helpful,
+    unhelpful: doc.unhelpful,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+    adminResponse: doc.adminResponse,
+    adminResponseAt: doc.adminResponseAt,
+    myVote: viewerId !== null && viewerId in doc.votes ? doc.votes[viewerId] : null,
+  };
+}

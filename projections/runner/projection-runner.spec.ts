@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { SqliteEventStore } from '../../backend/src/storage/event-store/sqlite-event-store';
+import { EmbeddedReadStore } from '../../backend/src/storage/read-store/embedded-read-store';
+import { Document } from '../../backend/src/storage/read-store/read-store.port';
+import { CatalogueProjector, PRODUCTS_COLLECTION, ProductDocument } from '../catalogue/catalogue.projector';
+import { ProjectionRunner } from './projection-runner';
+
+const metadata = () => ({ correlationId: randomUUID(), causationId: null, actorId: null, occurredAt: new Date().toISOString() });
+
+const productCreated = (productId: number, stock: number) => ({
+  type: 'ProductCreated',
+  version: 1,
+  metadata: metadata(),
+  data: {
+    productId, name: `Peptide ${productId}`, sku: `SKU-${productId}`, description: '', imageUrl: null, grade: null, dosage: null, contents: null,
+    badges: [], categoryId: null, price: '10.00', salePrice: null, isOnSale: false, stock, isActive: true,
+  },
+});
+
+const stockAdjusted = (productId: number, delta: number, stockAfter: number) => ({
+  type: 'StockAdjusted',
+  version: 1,
+  metadata: metadata(),
+  data: { productId, delta, reason: 'test', stockAfter },
+});
+
+describe('ProjectionRunner', () => {
+  let eventStore: SqliteEventStore;
+  let readStore: EmbeddedReadStore;
+  let runner: ProjectionRunner;
+
+  beforeEach(async () => {
+    eventStore = new SqliteEventStore(':memory:');
+    readStore = new EmbeddedReadStore(':memory:');
+    runner = new ProjectionRunner(eventStore, readStore, [new CatalogueProjector(readStore)]);
+  });
+  afterEach(async () => {
+    await runner.stop();
+    await eventStore.close();
+    await readStore.close();
+  });
+
+  const product = (id: number) => readStore.collection<ProductDocument>(PRODUCTS_COLLECTION).findOne({ _id: String(id) });
+
+  it('lets a caller wait until its own write is visible in the read model', async () => {
+    await runner.start();
+    const { position } = await eventStore.append('product-1', [productCreated(1, 5)], 'no_stream');
+    expect(await runner.waitFor(position)).toBe(true);
+    expect((await product(1))?.stock).toBe(5);
+  });
+
+  it('applies an event replayed after a crash only once', async () => {
+    await runner.start();
+    await eventStore.append('product-1', [productCreated(1, 5), stockAdjusted(1, -2, 3)], 'no_stream');
+    await runner.catchUp();
+    await runner.stop();
+    const [, adjusted] = await eventStore.readStream('product-1');
+    const projector = new CatalogueProjector(readStore);
+    await projector.apply({ ...adjusted, data: { ...(adjusted.data as object), stockAfter: 99 } });
+    expect((await product(1))?.stock).toBe(3);
+  });
+
+  it('resumes from its checkpoint after a restart without reapplying history', async () => {
+    await runner.start();
+    const { position } = await eventStore.append('product-1', [productCreated(1, 5)], 'no_stream');
+    await runner.waitFor(position);
+    await runner.stop();
+
+    const restarted = new ProjectionRunner(eventStore, readStore, [new CatalogueProjector(readStore)]);
+    await restarted.start();
+    const next = await eventStore.append('product-1', [stockAdjusted(1, 1, 6)], 0);
+    await restarted.waitFor(next.position);
+    expect(restarted.appliedSinceStart()).toBe(1);
+    expect((await product(1))?.stock).toBe(6);
+    await restarted.stop();
+  });
+
+  it('rebuilds its read models from zero to the same state', async () => {
+    await runner.start();
+    await eventStore.append('product-1', [productCreated(1, 5), stockAdjusted(1, 2, 7)], 'no_stream');
+    await eventStore.append('product-2', [productCreated(2, 1)], 'no_stream');
+    await runner.catchUp();
+    const strip = (docs: Document[]) => docs.map(({ _position, ...rest }) => rest);
+    const before = strip(await readStore.collection(PRODUCTS_COLLECTION).find({}, { sort: { _id: 1 } }));
+    await readStore.collection(PRODUCTS_COLLECTION).updateOne({ _id: '1' }, { $set: { stock: -100 } });
+    await runner.rebuild();
+    expect(strip(await readStore.collection(PRODUCTS_COLLECTION).find({}, { sort: { _id: 1 } }))).toEqual(before);
+  });
+
+  it('answers false when a position is not reached in time', async () => {
+    await runner.start();
+    expect(await runner.waitFor(10_000, 50)).toBe(false);
+  });
+});

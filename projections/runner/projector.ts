@@ -1,0 +1,39 @@
+import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
+import { Collection, Document, DuplicateKeyError, Filter, Update } from '../../backend/src/storage/read-store/read-store.port';
+
+/** Builds one read model from the global log. Must tolerate seeing the same event twice. */
+export interface Projector {
+  readonly name: string;
+  /** The collections it owns; a rebuild drops them and replays the log from zero. */
+  readonly collections: readonly string[];
+  /** Indexes and other set-up; runs before the first event and after every rebuild. */
+  prepare(): Promise<void>;
+  apply(event: RecordedEvent): Promise<void>;
+  /** A reactor acts on events (sends mail) instead of building a read model; nobody waits for it. */
+  readonly reactsOnly?: boolean;
+}
+
+/**
+ * Read-model documents remember the position of the last event applied to them,
+ * so an event replayed after a crash between the update and the checkpoint is skipped.
+ */
+export const APPLIED_POSITION = '_position';
+
+export async function applyOnce(collection: Collection<Document>, filter: Filter & { _id: string }, event: RecordedEvent, update: Update): Promise<void> {
+  const $set = { ...((update.$set as Record<string, unknown>) ?? {}), [APPLIED_POSITION]: event.position };
+  await collection.updateOne({ ...filter, [APPLIED_POSITION]: { $lt: event.position } }, { ...update, $set });
+}
+
+export async function insertOnce(collection: Collection<Document>, doc: Document, event: RecordedEvent): Promise<void> {
+  try {
+    await collection.insertOne({ ...doc, [APPLIED_POSITION]: event.position });
+  } catch (error) {
+    if (!(error instanceof DuplicateKeyError)) throw error;
+  }
+}
+
+/** Read-model documents without the storage bookkeeping fields. */
+export function withoutBookkeeping<T extends Document>(doc: T): Omit<T, '_id' | typeof APPLIED_POSITION> {
+  const { _id, [APPLIED_POSITION]: _applied, ...rest } = doc;
+  return rest;
+}
