@@ -44,6 +44,21 @@ export function describeEventStoreContract(adapterName: string, open: () => Prom
 
     it('reads an unknown stream as empty', async () => {
       expect(await store.readStream(stream('missing'))).toEqual([]);
+      expect(await store.readStream(stream('missing'), 3)).toEqual([]);
+      expect(await store.streamRevision(stream('missing'))).toBeNull();
+    });
+
+    it('reads a stream from a revision on, and tells the revision of its last event', async () => {
+      const id = stream('product');
+      await store.append(id, [event('A'), event('B'), event('C')], 'no_stream');
+      await store.append(id, [event('D')], 2);
+      expect((await store.readStream(id, 2)).map((e) => [e.type, e.revision])).toEqual([
+        ['C', 2],
+        ['D', 3],
+      ]);
+      expect(await store.readStream(id, 4)).toEqual([]);
+      expect((await store.readStream(id, 0)).map((e) => e.type)).toEqual(['A', 'B', 'C', 'D']);
+      expect(await store.streamRevision(id)).toBe(3);
     });
 
     it('appends to a new stream and reads the events back in order with their payloads', async () => {

@@ -1,7 +1,8 @@
 import { productDecider } from '../../backend/src/catalogue/domain/product.decider';
 import { productStream } from '../../backend/src/catalogue/contract/catalogue.events';
 import { ORPHAN_AFTER_MS, StockReservationJanitor } from '../../backend/src/ordering/stock-reservation-janitor';
-import { StreamExecutor, systemContext } from '../../backend/src/shared/event-sourcing/stream-executor';
+import { StreamExecutor } from '../../backend/src/shared/event-sourcing/stream-executor';
+import { systemContext } from '../../backend/src/shared/event-sourcing/command-context';
 import { ProjectionRunner } from '../../projections/runner/projection-runner';
 import { startTestApp, TestApp } from '../support/test-app';
 

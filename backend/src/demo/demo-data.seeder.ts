@@ -7,7 +7,7 @@ import { CreateReferralCodeCommand } from '../ordering/commands/referral-code.co
 import { GrantRoleCommand } from '../identity/commands/grant-role.command';
 import { RegisterUserCommand } from '../identity/commands/register-user.command';
 import { CredentialsRepository } from '../identity/commands/credentials.repository';
-import { systemContext } from '../shared/event-sourcing/stream-executor';
+import { systemContext } from '../shared/event-sourcing/command-context';
 import { EVENT_STORE, EventStore } from '../storage/event-store/event-store.port';
 
 export const DEMO_REFERRAL_CODE = { code: 'RESEARCH5', discountPercentage: 5 } as const;

@@ -2,7 +2,8 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { STOCK_RESERVATIONS_COLLECTION, StockReservationDocument } from '../../../projections/catalogue/stock-reservations.projector';
 import { productDecider } from '../catalogue/domain/product.decider';
 import { productStream } from '../catalogue/contract/catalogue.events';
-import { StreamExecutor, systemContext } from '../shared/event-sourcing/stream-executor';
+import { StreamExecutor } from '../shared/event-sourcing/stream-executor';
+import { systemContext } from '../shared/event-sourcing/command-context';
 import { EVENT_STORE, EventStore } from '../storage/event-store/event-store.port';
 import { READ_STORE, ReadStore } from '../storage/read-store/read-store.port';
 import { orderStream } from './contract/order.events';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { CommandContext } from '../shared/event-sourcing/domain-event';
+import { CommandContext } from '../shared/event-sourcing/command-context';
 import { SettlePaymentCommand } from './commands/settle-payment.command';
 
 /**

@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { CommandContext } from '../../shared/event-sourcing/domain-event';
+import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { IdAllocator } from '../../shared/event-sourcing/id-allocator';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { productDecider } from '../domain/product.decider';

@@ -1,4 +1,4 @@
-import { DomainEvent } from '../../shared/event-sourcing/domain-event';
+import { DomainEvent } from '../../shared/contract/domain-event';
 
 /** Descriptive fields of a product that change without touching price or stock. */
 export interface ProductDetails {

@@ -1,4 +1,4 @@
-import { Decider } from '../../shared/event-sourcing/domain-event';
+import { Decider } from '../../shared/event-sourcing/decider';
 import { ConflictError, NotFoundError } from '../../shared/errors';
 import { CategoryEvent } from '../contract/catalogue.events';
 

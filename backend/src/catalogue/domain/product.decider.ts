@@ -1,4 +1,4 @@
-import { Decider } from '../../shared/event-sourcing/domain-event';
+import { Decider } from '../../shared/event-sourcing/decider';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../shared/errors';
 import { parseCents } from '../../shared/money';
 import { ProductDetails, ProductEvent, ProductPricing } from '../contract/catalogue.events';

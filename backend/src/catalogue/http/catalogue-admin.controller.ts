@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UseGuards } 
 import { CommandBus } from '@nestjs/cqrs';
 import { z } from 'zod';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
-import { CommandContext } from '../../shared/event-sourcing/domain-event';
+import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { AdminGuard } from '../../shared/http/guards';
 import { Context } from '../../shared/http/request-context';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';

@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { ConflictError } from '../../shared/errors';
-import { CommandContext } from '../../shared/event-sourcing/domain-event';
+import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { DuplicateKeyError } from '../../storage/read-store/read-store.port';
 import { CredentialsRepository } from './credentials.repository';

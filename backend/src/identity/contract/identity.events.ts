@@ -1,4 +1,4 @@
-import { DomainEvent } from '../../shared/event-sourcing/domain-event';
+import { DomainEvent } from '../../shared/contract/domain-event';
 
 export type Role = 'admin' | 'customer';
 

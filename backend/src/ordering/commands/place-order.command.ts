@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { productDecider } from '../../catalogue/domain/product.decider';
 import { productStream } from '../../catalogue/contract/catalogue.events';
-import { CommandContext } from '../../shared/event-sourcing/domain-event';
+import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { IdAllocator } from '../../shared/event-sourcing/id-allocator';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { orderDecider } from '../domain/order.decider';

@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { CommandContext } from '../../shared/event-sourcing/domain-event';
+import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { referralDecider } from '../domain/referral.decider';
 import { normaliseReferralCode, referralStream } from '../contract/referral.events';

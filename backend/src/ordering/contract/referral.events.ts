@@ -1,4 +1,4 @@
-import { DomainEvent } from '../../shared/event-sourcing/domain-event';
+import { DomainEvent } from '../../shared/contract/domain-event';
 
 export type ReferralCodeCreated = DomainEvent<'ReferralCodeCreated', { code: string; discountPercentage: number }>;
 export type ReferralCodeDeactivated = DomainEvent<'ReferralCodeDeactivated', { code: string }>;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
 import { idParamSchema } from '../../catalogue/http/catalogue.controller';
 import { CARRIERS, ORDER_STATUSES } from '../contract/checkout-rules';
-import { CommandContext } from '../../shared/event-sourcing/domain-event';
+import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { AdminGuard } from '../../shared/http/guards';
 import { Context } from '../../shared/http/request-context';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';

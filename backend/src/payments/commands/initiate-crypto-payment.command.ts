@@ -5,7 +5,7 @@ import { orderDecider } from '../../ordering/domain/order.decider';
 import { orderStream } from '../../ordering/contract/order.events';
 import { CRYPTO_PAYMENT_METHODS, CryptoPaymentMethod, isCryptoPaymentMethod } from '../../ordering/contract/checkout-rules';
 import { ConflictError, NotFoundError } from '../../shared/errors';
-import { CommandContext } from '../../shared/event-sourcing/domain-event';
+import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { IdAllocator } from '../../shared/event-sourcing/id-allocator';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { READ_STORE, ReadStore } from '../../storage/read-store/read-store.port';

@@ -1,6 +1,6 @@
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ChangeOrderCommand } from '../../ordering/commands/change-order.command';
-import { CommandContext } from '../../shared/event-sourcing/domain-event';
+import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { paymentDecider } from '../domain/payment.decider';
 import { paymentStream } from '../contract/payment.events';

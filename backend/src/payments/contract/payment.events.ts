@@ -1,4 +1,4 @@
-import { DomainEvent } from '../../shared/event-sourcing/domain-event';
+import { DomainEvent } from '../../shared/contract/domain-event';
 import { Coin, CryptoPaymentMethod } from '../../ordering/contract/checkout-rules';
 
 /** The quote is part of the fact: the rates used, the amount asked for and until when it holds. */

@@ -1,5 +1,5 @@
 import { PaymentStatus } from '../../ordering/contract/checkout-rules';
-import { Decider } from '../../shared/event-sourcing/domain-event';
+import { Decider } from '../../shared/event-sourcing/decider';
 import { ConflictError, NotFoundError } from '../../shared/errors';
 import { PaymentEvent, PaymentInitiated } from '../contract/payment.events';
 

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs
 import { z } from 'zod';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
 import { idParamSchema } from '../../catalogue/http/catalogue.controller';
-import { CommandContext } from '../../shared/event-sourcing/domain-event';
+import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { AdminGuard } from '../../shared/http/guards';
 import { Context, CurrentUser } from '../../shared/http/request-context';
 import { SessionUser } from '../../identity/contract/session-user';

@@ -3,7 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { PRODUCTS_COLLECTION, ProductDocument } from '../../../../projections/catalogue/catalogue.projector';
 import { ORDERS_COLLECTION, OrderDocument } from '../../../../projections/ordering/orders.projector';
 import { NotFoundError } from '../../shared/errors';
-import { CommandContext } from '../../shared/event-sourcing/domain-event';
+import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { SessionUser } from '../../identity/contract/session-user';
 import { READ_STORE, ReadStore } from '../../storage/read-store/read-store.port';

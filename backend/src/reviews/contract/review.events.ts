@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DomainEvent } from '../../shared/event-sourcing/domain-event';
+import { DomainEvent } from '../../shared/contract/domain-event';
 
 export interface ReviewContent {
   rating: number;

@@ -1,4 +1,4 @@
-import { Decider } from '../../shared/event-sourcing/domain-event';
+import { Decider } from '../../shared/event-sourcing/decider';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../shared/errors';
 import { ReviewContent, ReviewEvent } from '../contract/review.events';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
 import { idParamSchema } from '../../catalogue/http/catalogue.controller';
 import { CatalogueQueries } from '../../../../projections/catalogue/catalogue.queries';
-import { CommandContext } from '../../shared/event-sourcing/domain-event';
+import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { AdminGuard, SignedInGuard } from '../../shared/http/guards';
 import { RateLimiter } from '../../shared/http/rate-limiter';
 import { Context, CurrentUser } from '../../shared/http/request-context';

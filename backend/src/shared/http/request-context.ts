@@ -2,7 +2,7 @@ import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { SessionUser } from '../../identity/contract/session-user';
-import { CommandContext } from '../event-sourcing/domain-event';
+import { CommandContext } from '../event-sourcing/command-context';
 
 export function currentUserOf(request: Request): SessionUser | null {
   return (request.user as SessionUser | undefined) ?? null;

@@ -42,10 +42,22 @@ export interface Subscription {
 export type EventHandler = (event: RecordedEvent) => Promise<void>;
 
 export interface EventStore {
+  /**
+   * True when this process is the only writer of the log (the embedded store under its DATA_DIR lock).
+   * Appends are then applied in the order they were made, so a command may be decided on the state an
+   * earlier, still unconfirmed append of the same stream will leave: if that append fails, the later one
+   * expects a revision the stream never reaches, and fails too.
+   */
+  readonly soleWriter: boolean;
   /** Appends atomically: all events or none. Durable once the promise resolves. */
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
-  /** Every event of a stream, in order; empty when the stream does not exist. */
-  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /**
+   * The events of a stream from revision `from` (default 0) on, in order; empty when the stream does
+   * not exist or has nothing that new. Costs the same however long the stream is before `from`.
+   */
+  readStream(streamId: string, from?: number): Promise<RecordedEvent[]>;
+  /** Revision of the stream's last event, null when the stream does not exist. */
+  streamRevision(streamId: string): Promise<number | null>;
   /** Up to `limit` events of the global log strictly after `after` (null: from the start). */
   readAll(after: number | null, limit: number): Promise<RecordedEvent[]>;
   /** Position of the newest event in the log, null when empty. */

@@ -46,6 +46,8 @@ const logger = new Logger('KurrentDbEventStore');
  * Positions are commit positions in $all; system events (types starting with `$`) are never exposed.
  */
 export class KurrentDbEventStore implements EventStore {
+  /** Other app instances append to the same server. */
+  readonly soleWriter = false;
   private readonly subscriptions = new Set<Subscription>();
 
   private constructor(private readonly client: KurrentDBClient) {}
@@ -81,10 +83,10 @@ export class KurrentDbEventStore implements EventStore {
     return { revision: Number(result.nextExpectedRevision), position: Number(result.position.commit) };
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, from = 0): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
     try {
-      for await (const resolved of this.client.readStream(streamId)) {
+      for await (const resolved of this.client.readStream(streamId, { fromRevision: from === 0 ? START : BigInt(from) })) {
         if (resolved.event) events.push(toRecordedEvent(resolved.event));
       }
     } catch (error) {
@@ -92,6 +94,18 @@ export class KurrentDbEventStore implements EventStore {
       throw error;
     }
     return events;
+  }
+
+  async streamRevision(streamId: string): Promise<number | null> {
+    try {
+      for await (const resolved of this.client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
+        if (resolved.event) return Number(resolved.event.revision);
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return null;
+      throw error;
+    }
+    return null;
   }
 
   async readAll(after: number | null, limit: number): Promise<RecordedEvent[]> {

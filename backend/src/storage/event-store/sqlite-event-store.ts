@@ -43,6 +43,8 @@ const SUBSCRIPTION_POLL_MS = 500;
  * The autoincrement key is the global position.
  */
 export class SqliteEventStore implements EventStore {
+  /** The DATA_DIR lock keeps every other process out; group commit applies appends in the order they were made. */
+  readonly soleWriter = true;
   private readonly db: Database.Database;
   private readonly appended = new EventEmitter();
   private readonly subscriptions = new Set<Subscription>();
@@ -74,7 +76,7 @@ export class SqliteEventStore implements EventStore {
     this.statements = {
       currentRevision: this.db.prepare('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?'),
       insert: this.db.prepare('INSERT INTO events (id, stream_id, revision, type, version, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)'),
-      readStream: this.db.prepare('SELECT * FROM events WHERE stream_id = ? ORDER BY revision'),
+      readStream: this.db.prepare('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision'),
       readAll: this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
       headPosition: this.db.prepare('SELECT MAX(position) AS position FROM events'),
     };
@@ -125,9 +127,13 @@ export class SqliteEventStore implements EventStore {
     return outcomes;
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
-    const rows = this.statements.readStream.all(streamId) as EventRow[];
+  async readStream(streamId: string, from = 0): Promise<RecordedEvent[]> {
+    const rows = this.statements.readStream.all(streamId, from) as EventRow[];
     return rows.map(toRecordedEvent);
+  }
+
+  async streamRevision(streamId: string): Promise<number | null> {
+    return (this.statements.currentRevision.get(streamId) as { revision: number | null }).revision;
   }
 
   async readAll(after: number | null, limit: number): Promise<RecordedEvent[]> {
