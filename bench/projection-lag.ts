@@ -7,7 +7,8 @@ import { createApp } from '../backend/src/app';
 import { productDecider } from '../backend/src/catalogue/domain/product.decider';
 import { productStream } from '../backend/src/catalogue/contract/catalogue.events';
 import { loadConfig } from '../backend/src/config';
-import { StreamExecutor, systemContext } from '../backend/src/shared/event-sourcing/stream-executor';
+import { StreamExecutor } from '../backend/src/shared/event-sourcing/stream-executor';
+import { systemContext } from '../backend/src/shared/event-sourcing/command-context';
 import { percentile } from './stats';
 
 export interface ProjectionLag {
