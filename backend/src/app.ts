@@ -14,14 +14,17 @@ import { ProjectionRunner } from '../../projections/runner/projection-runner';
 import { AppModule } from './app.module';
 import { AppConfig } from './config';
 import { DemoDataSeeder } from './demo/demo-data.seeder';
+import { CredentialStoreCheck } from './identity/commands/credential-store-check';
 import { PASSPORT, SESSION_COOKIE } from './identity/http/auth.controller';
-import { StockReservationJanitor } from './ordering/stock-reservation-janitor';
-import { ReadStoreSessionStore } from './identity/http/session/session.store';
+import { DocumentSessionStore } from './identity/http/session/session.store';
+import { OrderSupervisor } from './ordering/processes/order-supervisor';
+import { SettlementSupervisor } from './payments/processes/settlement-supervisor';
 import { SESSION_TTL_MS } from './identity/http/session/session-policy';
 import { syncSignedInHint } from './identity/http/session/signed-in-hint';
 import { describeError, HttpErrorFilter } from './shared/http/http-error.filter';
 import './shared/http/session-data';
-import { Document, READ_STORE, ReadStore } from './storage/read-store/read-store.port';
+import { CREDENTIAL_STORE, CredentialStore } from './storage/credential-store/credential-store.port';
+import { Document } from './storage/read-store/read-store.port';
 
 const JSON_BODY_LIMIT = '1mb';
 
@@ -35,7 +38,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   if (config.production) app.set('trust proxy', 1);
   app.disable('x-powered-by');
 
-  const readStore = app.get<ReadStore>(READ_STORE);
+  const credentialStore = app.get<CredentialStore>(CREDENTIAL_STORE);
   app.use(securityHeaders(config));
   app.use(compression());
   app.use('/api', refuseCrossSiteMutations);
@@ -43,8 +46,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(
     session({
       name: SESSION_COOKIE,
-      secret: await sessionSecret(config, readStore),
-      store: new ReadStoreSessionStore(readStore, SESSION_TTL_MS),
+      secret: await sessionSecret(config, credentialStore),
+      store: new DocumentSessionStore(credentialStore, SESSION_TTL_MS),
       resave: false,
       saveUninitialized: false,
       rolling: true,
@@ -63,12 +66,16 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   const projections = app.get(ProjectionRunner);
   await projections.start();
   await projections.catchUp();
+  await app.get(CredentialStoreCheck).assertConsistentWithLog();
 
   const seeder = app.get(DemoDataSeeder);
   if (config.seedDemoData) await seeder.seedIfEmpty(config.adminEmail === null);
   if (config.adminEmail && config.adminPassword) await seeder.ensureAdmin(config.adminEmail, config.adminPassword);
   await projections.catchUp();
-  await app.get(StockReservationJanitor).sweep();
+  // Nothing of this process can be running yet: every unfinished process was interrupted, and is finished now.
+  await app.get(OrderSupervisor).sweep();
+  await app.get(SettlementSupervisor).sweep();
+  await projections.catchUp();
   return app;
 }
 
@@ -155,10 +162,10 @@ function serveStorefront(app: NestExpressApplication): void {
 
 type Setting = Document & { value: string };
 
-/** One secret for every instance: from SESSION_SECRET, else generated once and kept in the read store. */
-async function sessionSecret(config: AppConfig, readStore: ReadStore): Promise<string> {
+/** One secret for every instance: from SESSION_SECRET, else generated once and kept in the credential store. */
+async function sessionSecret(config: AppConfig, credentialStore: CredentialStore): Promise<string> {
   if (config.sessionSecret) return config.sessionSecret;
-  const settings = readStore.collection<Setting>('settings');
+  const settings = credentialStore.collection<Setting>('settings');
   const stored = await settings.findOne({ _id: 'session-secret' });
   if (stored) return stored.value;
   const value = randomBytes(48).toString('base64url');

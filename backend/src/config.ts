@@ -1,4 +1,8 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
 import { resolve } from 'node:path';
+import { DEFAULT_PAYMENT_WINDOW_MINUTES } from './ordering/contract/checkout-rules';
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
 
 export interface AppConfig {
   port: number;
@@ -16,6 +20,10 @@ export interface AppConfig {
   sessionSecret: string | null;
   /** Whether an empty store is filled with the demo catalogue and demo admin. */
   seedDemoData: boolean;
+  /** How long an unpaid crypto order holds its stock before it expires. */
+  paymentWindowMinutes: number;
+  /** Orders one client (IP address) may place in ten minutes. */
+  ordersPerClientPer10Minutes: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -38,9 +46,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     production: env.NODE_ENV === 'production',
     sessionSecret: blankToNull(env.SESSION_SECRET),
     seedDemoData: env.SEED_DEMO_DATA !== 'false',
+    paymentWindowMinutes: wholeNumber(env, 'PAYMENT_WINDOW_MINUTES', DEFAULT_PAYMENT_WINDOW_MINUTES, 1, 7 * 24 * 60),
+    ordersPerClientPer10Minutes: wholeNumber(env, 'ORDER_RATE_LIMIT', 20, 1, 1_000_000),
   };
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = blankToNull(env[name]);
+  if (raw === null) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got ${raw}`);
+  return value;
 }
 
 function blankToNull(value: string | undefined): string | null {
   return value === undefined || value.trim() === '' ? null : value;
+}
+
+/** Makes the configuration injectable everywhere as APP_CONFIG. */
+@Global()
+@Module({})
+export class ConfigModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return { module: ConfigModule, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
+  }
 }

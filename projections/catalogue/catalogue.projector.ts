@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CategoryEvent, ProductEvent } from '../../backend/src/catalogue/contract/catalogue.events';
 import { CatalogueProduct } from '../../backend/src/catalogue/contract/catalogue.views';
-import { recordIdInUse } from '../../backend/src/shared/event-sourcing/id-allocator';
 import { parseCents } from '../../backend/src/shared/money';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
@@ -49,6 +48,10 @@ export class CatalogueProjector implements Projector {
     await this.products.createIndex({ sku: 1 }, { unique: true });
   }
 
+  canHandle(event: RecordedEvent): boolean {
+    return event.streamId.startsWith('product-') || event.streamId.startsWith('category-');
+  }
+
   async apply(recorded: RecordedEvent): Promise<void> {
     if (recorded.streamId.startsWith('product-')) await this.applyProductEvent(recorded, recorded as unknown as ProductEvent);
     else if (recorded.streamId.startsWith('category-')) await this.applyCategoryEvent(recorded, recorded as unknown as CategoryEvent);
@@ -72,7 +75,6 @@ export class CatalogueProjector implements Projector {
           },
           recorded,
         );
-        await recordIdInUse(this.readStore, 'product', productId);
         await this.recountCategories([fields.categoryId]);
         return;
       }
@@ -107,7 +109,6 @@ export class CatalogueProjector implements Projector {
     const _id = String(categoryId);
     if (event.type === 'CategoryCreated') {
       await insertOnce(this.categories, { _id, id: categoryId, name, description, productCount: 0, createdAt: recorded.metadata.occurredAt }, recorded);
-      await recordIdInUse(this.readStore, 'category', categoryId);
       await this.recountCategories([categoryId]);
     } else {
       await applyOnce(this.categories, { _id }, recorded, { $set: { name, description } });

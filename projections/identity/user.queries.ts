@@ -12,6 +12,10 @@ export class UserQueries {
     return doc && toSessionUser(doc);
   }
 
+  async count(): Promise<number> {
+    return this.readStore.collection<UserDocument>(USERS_COLLECTION).count({});
+  }
+
   async findByEmail(email: string): Promise<SessionUser | null> {
     const doc = await this.readStore.collection<UserDocument>(USERS_COLLECTION).findOne({ email });
     return doc && toSessionUser(doc);

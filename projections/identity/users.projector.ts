@@ -32,8 +32,11 @@ export class UsersProjector implements Projector {
     await this.users.createIndex({ email: 1 }, { unique: true });
   }
 
+  canHandle(event: RecordedEvent): boolean {
+    return event.streamId.startsWith('user-');
+  }
+
   async apply(recorded: RecordedEvent): Promise<void> {
-    if (!recorded.streamId.startsWith('user-')) return;
     const event = recorded as unknown as UserEvent;
     switch (event.type) {
       case 'UserRegistered': {

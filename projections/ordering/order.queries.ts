@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ORDERS_COLLECTION, OrderDocument } from './orders.projector';
 import { OrderView } from '../../backend/src/ordering/contract/order.views';
 import { REFERRAL_CODES_COLLECTION, ReferralCodeDocument } from './referral-codes.projector';
-import { OrderStatus } from '../../backend/src/ordering/contract/checkout-rules';
+import { CASH_ON_DELIVERY, OrderStatus } from '../../backend/src/ordering/contract/checkout-rules';
 import { NotFoundError } from '../../backend/src/shared/errors';
 import { Filter, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
 import { normaliseReferralCode } from '../../backend/src/ordering/contract/referral.events';
@@ -29,6 +29,23 @@ export class OrderQueries {
 
   async forCustomer(customerId: string): Promise<OrderView[]> {
     return (await this.orders.find({ customerId }, { sort: { createdAt: -1, id: -1 } })).map(toOrderView);
+  }
+
+  /** A verified purchase: an order of theirs with this product that was paid in crypto, or delivered (cash is paid at the door), and not cancelled. */
+  async hasBought(customerId: string, productId: number): Promise<boolean> {
+    const order = await this.orders.findOne({
+      customerId,
+      'items.productId': productId,
+      status: { $ne: 'cancelled' },
+      $or: [{ paymentStatus: 'confirmed', paymentMethod: { $ne: CASH_ON_DELIVERY } }, { status: 'delivered' }],
+    });
+    return order !== null;
+  }
+
+  /** Unpaid crypto orders whose payment window has ended: the expiry process cancels them. */
+  async unpaidPastDue(now: Date): Promise<number[]> {
+    const overdue = await this.orders.find({ status: 'pending', paymentStatus: { $ne: 'confirmed' }, paymentDueBy: { $ne: null, $lte: now.toISOString() } }, { sort: { id: 1 } });
+    return overdue.map((order) => order.id);
   }
 
   async activeReferralCode(code: string): Promise<{ discountPercentage: number }> {

@@ -1,16 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { OrderEvent, ShippingAddress } from '../../backend/src/ordering/contract/order.events';
-import { OrderStatus, PaymentStatus } from '../../backend/src/ordering/contract/checkout-rules';
-import { recordIdInUse } from '../../backend/src/shared/event-sourcing/id-allocator';
+import { upcastOrderEvent } from '../../backend/src/ordering/contract/order.events';
 import { parseCents } from '../../backend/src/shared/money';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
-import { OrderItemView, OrderView } from '../../backend/src/ordering/contract/order.views';
+import { OrderView } from '../../backend/src/ordering/contract/order.views';
 import { applyOnce, insertOnce, Projector } from '../runner/projector';
 
 export const ORDERS_COLLECTION = 'orders';
-
-
 
 /** The total in cents too, for revenue sums without parsing strings. */
 export type OrderDocument = Document & OrderView & { totalCents: number };
@@ -29,9 +25,13 @@ export class OrdersProjector implements Projector {
 
   async prepare(): Promise<void> {}
 
+  canHandle(event: RecordedEvent): boolean {
+    return event.streamId.startsWith('order-');
+  }
+
+  /** Orders appear once placed: a submitted order is still holding its stock, a rejected one never existed for the shopper. */
   async apply(recorded: RecordedEvent): Promise<void> {
-    if (!recorded.streamId.startsWith('order-')) return;
-    const event = recorded as unknown as OrderEvent;
+    const event = upcastOrderEvent(recorded);
     const _id = String(event.data.orderId);
     const at = recorded.metadata.occurredAt;
     switch (event.type) {
@@ -53,12 +53,12 @@ export class OrdersProjector implements Projector {
             shippingCarrier: null,
             shippedAt: null,
             adminNotes: null,
+            cancellationReason: null,
             createdAt: at,
             updatedAt: at,
           },
           recorded,
         );
-        await recordIdInUse(this.readStore, 'order', orderId);
         return;
       }
       case 'OrderPaymentConfirmed':
@@ -66,9 +66,11 @@ export class OrdersProjector implements Projector {
           $set: { paymentStatus: 'confirmed', status: event.data.statusAfter, paymentId: event.data.paymentId, blockchainTxHash: event.data.transactionHash, transactionId: event.data.transactionHash, updatedAt: at },
         });
         return;
-      case 'OrderPaymentFailed':
-        await applyOnce(this.orders, { _id }, recorded, { $set: { paymentStatus: 'failed', paymentId: event.data.paymentId, updatedAt: at } });
+      case 'OrderPaymentFailed': {
+        const paidByAnother = event.data.paymentStatusAfter === 'confirmed';
+        await applyOnce(this.orders, { _id }, recorded, { $set: paidByAnother ? { updatedAt: at } : { paymentStatus: 'failed', paymentId: event.data.paymentId, updatedAt: at } });
         return;
+      }
       case 'OrderStatusChanged':
         await applyOnce(this.orders, { _id }, recorded, { $set: { status: event.data.to, updatedAt: at } });
         return;
@@ -78,7 +80,10 @@ export class OrdersProjector implements Projector {
         });
         return;
       case 'OrderCancelled':
-        await applyOnce(this.orders, { _id }, recorded, { $set: { status: 'cancelled', updatedAt: at } });
+      case 'OrderExpired':
+        await applyOnce(this.orders, { _id }, recorded, { $set: { status: 'cancelled', cancellationReason: event.data.reason, updatedAt: at } });
+        return;
+      default:
         return;
     }
   }

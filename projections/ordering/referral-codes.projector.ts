@@ -17,8 +17,11 @@ export class ReferralCodesProjector implements Projector {
 
   async prepare(): Promise<void> {}
 
+  canHandle(event: RecordedEvent): boolean {
+    return event.streamId.startsWith('referral-');
+  }
+
   async apply(recorded: RecordedEvent): Promise<void> {
-    if (!recorded.streamId.startsWith('referral-')) return;
     const event = recorded as unknown as ReferralEvent;
     const codes = this.readStore.collection<ReferralCodeDocument>(REFERRAL_CODES_COLLECTION);
     if (event.type === 'ReferralCodeCreated') {

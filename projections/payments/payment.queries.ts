@@ -18,6 +18,12 @@ export class PaymentQueries {
     return toPaymentView(doc);
   }
 
+  /** A quote for this order and method that can still be paid, so asking again does not make a second payment. */
+  async openQuote(orderId: number, paymentMethod: string, now: Date): Promise<PaymentView | null> {
+    const doc = await this.payments.findOne({ orderId, paymentMethod, status: 'pending', expiresAt: { $gt: now.toISOString() } });
+    return doc ? toPaymentView(doc) : null;
+  }
+
   async list(): Promise<PaymentView[]> {
     return (await this.payments.find({}, { sort: { createdAt: -1, id: -1 } })).map(toPaymentView);
   }

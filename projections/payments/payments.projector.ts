@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PaymentEvent } from '../../backend/src/payments/contract/payment.events';
 import { PaymentStatus } from '../../backend/src/ordering/contract/checkout-rules';
-import { recordIdInUse } from '../../backend/src/shared/event-sourcing/id-allocator';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
 import { PaymentView } from '../../backend/src/payments/contract/payment.views';
@@ -22,8 +21,11 @@ export class PaymentsProjector implements Projector {
 
   async prepare(): Promise<void> {}
 
+  canHandle(event: RecordedEvent): boolean {
+    return event.streamId.startsWith('payment-');
+  }
+
   async apply(recorded: RecordedEvent): Promise<void> {
-    if (!recorded.streamId.startsWith('payment-')) return;
     const event = recorded as unknown as PaymentEvent;
     const payments = this.readStore.collection<PaymentDocument>(PAYMENTS_COLLECTION);
     const _id = String(event.data.paymentId);
@@ -40,7 +42,6 @@ export class PaymentsProjector implements Projector {
           },
           recorded,
         );
-        await recordIdInUse(this.readStore, 'payment', data.paymentId);
         return;
       }
       case 'PaymentConfirmed':

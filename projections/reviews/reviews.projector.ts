@@ -44,8 +44,11 @@ export class ReviewsProjector implements Projector {
 
   async prepare(): Promise<void> {}
 
+  canHandle(event: RecordedEvent): boolean {
+    return event.streamId.startsWith('review-');
+  }
+
   async apply(recorded: RecordedEvent): Promise<void> {
-    if (!recorded.streamId.startsWith('review-')) return;
     const event = recorded as unknown as ReviewEvent;
     const _id = event.data.reviewId;
     const at = recorded.metadata.occurredAt;

@@ -89,6 +89,6 @@ describe('ProjectionRunner', () => {
 
   it('answers false when a position is not reached in time', async () => {
     await runner.start();
-    expect(await runner.waitFor(10_000, 50)).toBe(false);
+    expect(await runner.waitFor(10_000, ['catalogue'], 50)).toBe(false);
   });
 });

@@ -1,32 +1,54 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { NotFoundError, NotYetVisibleError } from '../../backend/src/shared/errors';
 import { EVENT_STORE, EventStore, RecordedEvent, Subscription } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
 import { Projector } from './projector';
 
 export const PROJECTORS = Symbol('PROJECTORS');
 export const CHECKPOINTS_COLLECTION = 'projection_checkpoints';
+export const PARKED_EVENTS_COLLECTION = 'parked_events';
 
 type Checkpoint = Document & { position: number | null };
 
+/** An event a projector could not apply: kept aside, reported, and retried after a fix. */
+export type ParkedEvent = Document & {
+  projector: string;
+  position: number;
+  eventId: string;
+  streamId: string;
+  type: string;
+  error: string;
+  attempts: number;
+  parkedAt: string;
+};
+
 interface Waiter {
   position: number;
+  projectors: readonly string[];
   resolve: (caughtUp: boolean) => void;
 }
 
-const RETRY_DELAY_MS = 1000;
+/** Quick retries ride out a passing failure (a dropped connection); an event that still fails is poison. */
+const RETRY_DELAYS_MS = [50, 250, 1000];
 const DEFAULT_WAIT_MS = 5000;
 
 /**
- * Runs every projector on its own subscription from its own checkpoint, in log order,
- * and lets the API wait until the read models include a given position (read-your-writes).
+ * Runs every projector on its own subscription from its own checkpoint, in log order, and lets the
+ * API wait until the read models it is about to read include a given position (read-your-writes).
+ * An event a projector cannot apply is parked: recorded with its error, reported by the readiness
+ * endpoint and the back office, and skipped by that projector only, so the others and every command
+ * carry on. A parked event is applied again on request, once the cause is fixed.
  */
 @Injectable()
 export class ProjectionRunner implements OnModuleDestroy {
   private readonly logger = new Logger('Projections');
   private readonly positions = new Map<string, number | null>();
+  /** Positions parked per projector in this process, so a waiter for exactly that write is told it will not show. */
+  private readonly parkedHere = new Map<string, Set<number>>();
   private subscriptions: Subscription[] = [];
   private waiters: Waiter[] = [];
   private applied = 0;
+  private started = false;
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
@@ -34,18 +56,27 @@ export class ProjectionRunner implements OnModuleDestroy {
     @Inject(PROJECTORS) private readonly projectors: Projector[],
   ) {}
 
+  private get checkpointDocs() {
+    return this.readStore.collection<Checkpoint>(CHECKPOINTS_COLLECTION);
+  }
+
+  private get parkedDocs() {
+    return this.readStore.collection<ParkedEvent>(PARKED_EVENTS_COLLECTION);
+  }
+
   async start(): Promise<void> {
-    const checkpoints = this.readStore.collection<Checkpoint>(CHECKPOINTS_COLLECTION);
     for (const projector of this.projectors) {
-      const checkpoint = await checkpoints.findOne({ _id: projector.name });
+      const checkpoint = await this.checkpointDocs.findOne({ _id: projector.name });
       const position = checkpoint?.position ?? null;
       this.positions.set(projector.name, position);
       await projector.prepare();
       this.subscriptions.push(this.eventStore.subscribeToAll(position, (event) => this.project(projector, event)));
     }
+    this.started = true;
   }
 
   async stop(): Promise<void> {
+    this.started = false;
     const subscriptions = this.subscriptions;
     this.subscriptions = [];
     await Promise.all(subscriptions.map((subscription) => subscription.stop()));
@@ -60,18 +91,19 @@ export class ProjectionRunner implements OnModuleDestroy {
   /** Drops every read model and replays the whole log into it. */
   async rebuild(): Promise<void> {
     await this.stop();
-    const checkpoints = this.readStore.collection<Checkpoint>(CHECKPOINTS_COLLECTION);
     for (const projector of this.projectors) {
       for (const collection of projector.collections) await this.readStore.dropCollection(collection);
-      await checkpoints.deleteOne({ _id: projector.name });
+      await this.checkpointDocs.deleteOne({ _id: projector.name });
+      await this.parkedDocs.deleteMany({ projector: projector.name });
     }
     await this.start();
     await this.catchUp();
   }
 
-  /** Resolves true once every projector has applied the event at `position`, false on timeout. */
-  waitFor(position: number | null, timeoutMs = DEFAULT_WAIT_MS): Promise<boolean> {
-    if (position === null || this.lowestPosition() >= position) return Promise.resolve(true);
+  /** Resolves true once each named projector (every read model when none is named) has passed `position`; false on timeout. */
+  waitFor(position: number | null, projectors: readonly string[] = this.readModelNames(), timeoutMs = DEFAULT_WAIT_MS): Promise<boolean> {
+    for (const name of projectors) if (!this.positions.has(name)) throw new Error(`No projector named ${name}`);
+    if (position === null || this.reached(position, projectors)) return Promise.resolve(true);
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((waiter) => waiter !== entry);
@@ -79,6 +111,7 @@ export class ProjectionRunner implements OnModuleDestroy {
       }, timeoutMs);
       const entry: Waiter = {
         position,
+        projectors,
         resolve: (caughtUp) => {
           clearTimeout(timer);
           resolve(caughtUp);
@@ -88,19 +121,25 @@ export class ProjectionRunner implements OnModuleDestroy {
     });
   }
 
+  /**
+   * Read-your-writes for an answer: returns once the named read models show the write at `position`.
+   * When they do not in time, or one of them parked that very event, the answer is 202 with the
+   * `Location` to read it from later, never a 404 for something that was recorded.
+   */
+  async readYourWrite(position: number | null, projectors: readonly string[], location: string): Promise<void> {
+    const caughtUp = await this.waitFor(position, projectors);
+    if (!caughtUp || (position !== null && projectors.some((name) => this.parkedHere.get(name)?.has(position)))) {
+      throw new NotYetVisibleError(location);
+    }
+  }
+
   async catchUp(timeoutMs = 60_000): Promise<boolean> {
-    return this.waitFor(await this.eventStore.headPosition(), timeoutMs);
+    return this.waitFor(await this.eventStore.headPosition(), this.readModelNames(), timeoutMs);
   }
 
   /** Resolves once every projector and reactor has handled the log up to its current head. */
   async drain(timeoutMs = 10_000): Promise<boolean> {
-    const head = await this.eventStore.headPosition();
-    const deadline = Date.now() + timeoutMs;
-    while ([...this.positions.values()].some((position) => (position ?? 0) < (head ?? 0))) {
-      if (Date.now() > deadline) return false;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    return true;
+    return this.waitFor(await this.eventStore.headPosition(), [...this.positions.keys()], timeoutMs);
   }
 
   /** The last log position the named projector applied in this process (or read from its checkpoint). */
@@ -113,44 +152,101 @@ export class ProjectionRunner implements OnModuleDestroy {
     return Object.fromEntries(this.positions);
   }
 
+  isStarted(): boolean {
+    return this.started;
+  }
+
   /** How many events the projectors applied since this process started them: 0 after a clean restart. */
   appliedSinceStart(): number {
     return this.applied;
   }
 
+  async parked(): Promise<ParkedEvent[]> {
+    return this.parkedDocs.find({}, { sort: { position: 1 } });
+  }
+
+  /** Applies a parked event again (after a fix); it leaves the parked list only when that succeeds. */
+  async retryParked(projectorName: string, position: number): Promise<void> {
+    const parked = await this.parkedDocs.findOne({ _id: parkedId(projectorName, position) });
+    const projector = this.projectors.find((candidate) => candidate.name === projectorName);
+    if (!parked || !projector) throw new NotFoundError('No such parked event');
+    const [event] = await this.eventStore.readAll(position - 1, 1);
+    if (!event || event.id !== parked.eventId) throw new NotFoundError('The parked event is no longer in the log');
+    try {
+      await projector.apply(event);
+    } catch (error) {
+      await this.parkedDocs.updateOne({ _id: parked._id }, { $set: { error: describe(error) }, $inc: { attempts: 1 } });
+      throw error;
+    }
+    await this.parkedDocs.deleteOne({ _id: parked._id });
+    this.parkedHere.get(projectorName)?.delete(position);
+  }
+
   private async project(projector: Projector, event: RecordedEvent): Promise<void> {
-    for (;;) {
+    if (!projector.canHandle(event)) return this.advance(projector, event);
+    for (let attempt = 0; ; attempt += 1) {
       try {
         await projector.apply(event);
         break;
       } catch (error) {
-        // A projector that cannot apply an event must not skip it: the read model would silently diverge from the log.
-        this.logger.error(`${projector.name} failed on ${event.type} at ${event.position}; retrying`, (error as Error).stack);
-        await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
-        if (!this.subscriptions.length) return;
+        if (!this.subscriptions.length) throw error;
+        if (attempt < RETRY_DELAYS_MS.length) {
+          await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[attempt]));
+          continue;
+        }
+        await this.park(projector, event, error, attempt + 1);
+        break;
       }
     }
-    await this.readStore.collection<Checkpoint>(CHECKPOINTS_COLLECTION).replaceOne({ _id: projector.name, position: event.position });
-    this.positions.set(projector.name, event.position);
     this.applied += 1;
+    await this.advance(projector, event);
+  }
+
+  private async advance(projector: Projector, event: RecordedEvent): Promise<void> {
+    await this.checkpointDocs.replaceOne({ _id: projector.name, position: event.position });
+    this.positions.set(projector.name, event.position);
     this.releaseWaiters();
   }
 
-  /** Read-your-writes concerns read models only: a slow mail server must not hold up an answer. */
-  private lowestPosition(): number {
-    let lowest = Number.POSITIVE_INFINITY;
-    for (const projector of this.projectors) {
-      if (!projector.reactsOnly) lowest = Math.min(lowest, this.positions.get(projector.name) ?? 0);
-    }
-    return lowest;
+  private async park(projector: Projector, event: RecordedEvent, error: unknown, attempts: number): Promise<void> {
+    this.logger.error(`${projector.name} parked ${event.type} at ${event.position} (${event.streamId}) after ${attempts} attempts`, (error as Error).stack);
+    await this.parkedDocs.replaceOne({
+      _id: parkedId(projector.name, event.position),
+      projector: projector.name,
+      position: event.position,
+      eventId: event.id,
+      streamId: event.streamId,
+      type: event.type,
+      error: describe(error),
+      attempts,
+      parkedAt: new Date().toISOString(),
+    });
+    if (!this.parkedHere.has(projector.name)) this.parkedHere.set(projector.name, new Set());
+    this.parkedHere.get(projector.name)!.add(event.position);
+  }
+
+  /** Read models only: a slow mail server must not hold up an answer. */
+  private readModelNames(): string[] {
+    return this.projectors.filter((projector) => !projector.reactsOnly).map((projector) => projector.name);
+  }
+
+  private reached(position: number, projectors: readonly string[]): boolean {
+    return projectors.every((name) => (this.positions.get(name) ?? 0) >= position);
   }
 
   private releaseWaiters(): void {
     if (this.waiters.length === 0) return;
-    const lowest = this.lowestPosition();
-    const ready = this.waiters.filter((waiter) => waiter.position <= lowest);
+    const ready = this.waiters.filter((waiter) => this.reached(waiter.position, waiter.projectors));
     if (ready.length === 0) return;
-    this.waiters = this.waiters.filter((waiter) => waiter.position > lowest);
+    this.waiters = this.waiters.filter((waiter) => !ready.includes(waiter));
     for (const waiter of ready) waiter.resolve(true);
   }
+}
+
+function parkedId(projector: string, position: number): string {
+  return `${projector}:${position}`;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

@@ -1,23 +1,30 @@
-import { Global, Module } from '@nestjs/common';
+import { DynamicModule, Global, Module, Type } from '@nestjs/common';
 import { CatalogueProjector } from '../catalogue/catalogue.projector';
-import { OrderNotificationsReactor } from '../../backend/src/notifications/processes/order-notifications.reactor';
-import { OrdersProjector } from '../ordering/orders.projector';
-import { PaymentsProjector } from '../payments/payments.projector';
-import { PROJECTORS, ProjectionRunner } from './projection-runner';
-import { ReferralCodesProjector } from '../ordering/referral-codes.projector';
-import { ReviewsProjector } from '../reviews/reviews.projector';
-import { StockReservationsProjector } from '../catalogue/stock-reservations.projector';
 import { UsersProjector } from '../identity/users.projector';
+import { OpenProcessesProjector } from '../ordering/open-processes.projector';
+import { OrdersProjector } from '../ordering/orders.projector';
+import { ReferralCodesProjector } from '../ordering/referral-codes.projector';
+import { PaymentsProjector } from '../payments/payments.projector';
+import { ReviewsProjector } from '../reviews/reviews.projector';
+import { Projector } from './projector';
+import { PROJECTORS, ProjectionRunner } from './projection-runner';
 
-const projectorClasses = [CatalogueProjector, UsersProjector, ReviewsProjector, OrdersProjector, ReferralCodesProjector, PaymentsProjector, StockReservationsProjector, OrderNotificationsReactor];
+const READ_MODEL_PROJECTORS: Type<Projector>[] = [CatalogueProjector, UsersProjector, ReviewsProjector, OrdersProjector, ReferralCodesProjector, PaymentsProjector, OpenProcessesProjector];
 
+/** Every read model's projector, plus the reactors the contexts bring (order e-mails), on one runner. */
 @Global()
-@Module({
-  providers: [
-    ...projectorClasses,
-    { provide: PROJECTORS, useFactory: (...projectors: unknown[]) => projectors, inject: projectorClasses },
-    ProjectionRunner,
-  ],
-  exports: [ProjectionRunner],
-})
-export class ProjectionsModule {}
+@Module({})
+export class ProjectionsModule {
+  static forRoot(reactors: Type<Projector>[]): DynamicModule {
+    const projectorClasses = [...READ_MODEL_PROJECTORS, ...reactors];
+    return {
+      module: ProjectionsModule,
+      providers: [
+        ...projectorClasses,
+        { provide: PROJECTORS, useFactory: (...projectors: Projector[]) => projectors, inject: projectorClasses },
+        ProjectionRunner,
+      ],
+      exports: [ProjectionRunner],
+    };
+  }
+}

@@ -8,6 +8,8 @@ export interface Projector {
   readonly collections: readonly string[];
   /** Indexes and other set-up; runs before the first event and after every rebuild. */
   prepare(): Promise<void>;
+  /** Whether `apply` has anything to do with the event; the runner only moves the checkpoint past the others. */
+  canHandle(event: RecordedEvent): boolean;
   apply(event: RecordedEvent): Promise<void>;
   /** A reactor acts on events (sends mail) instead of building a read model; nobody waits for it. */
   readonly reactsOnly?: boolean;
@@ -24,11 +26,15 @@ export async function applyOnce(collection: Collection<Document>, filter: Filter
   await collection.updateOne({ ...filter, [APPLIED_POSITION]: { $lt: event.position } }, { ...update, $set });
 }
 
+/**
+ * Inserts the document unless one with its `_id` exists (the event was applied before a crash).
+ * Any other unique-key violation is an error, never swallowed: the runner parks the event.
+ */
 export async function insertOnce(collection: Collection<Document>, doc: Document, event: RecordedEvent): Promise<void> {
   try {
     await collection.insertOne({ ...doc, [APPLIED_POSITION]: event.position });
   } catch (error) {
-    if (!(error instanceof DuplicateKeyError)) throw error;
+    if (!(error instanceof DuplicateKeyError) || error.fields !== '_id') throw error;
   }
 }
 

@@ -1,7 +1,7 @@
-import { ORPHANED_CREDENTIALS_AFTER_MS } from '../../backend/src/identity/commands/register-user.command';
-import { CREDENTIALS_COLLECTION } from '../../backend/src/identity/commands/credentials.repository';
+import { randomUUID } from 'node:crypto';
+import { EmailKeys } from '../../backend/src/identity/commands/email-key';
+import { ABANDONED_CLAIM_AFTER_MS } from '../../backend/src/shared/event-sourcing/unique-keys';
 import { EVENT_STORE, EventStore } from '../../backend/src/storage/event-store/event-store.port';
-import { READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
 import { signUp, startTestApp, TestApp } from '../support/test-app';
 
 describe('Identity API', () => {
@@ -48,12 +48,16 @@ describe('Identity API', () => {
   });
 
   it('reclaims an e-mail whose registration a crash cut short, but never one still being registered', async () => {
-    const credentials = shop.app.get<ReadStore>(READ_STORE).collection(CREDENTIALS_COLLECTION);
+    const eventStore = shop.app.get<EventStore>(EVENT_STORE);
+    const claimLeftBy = async (email: string, claimedAt: Date) => {
+      const metadata = { correlationId: randomUUID(), causationId: null, actorId: null, occurredAt: claimedAt.toISOString() };
+      const data = { key: email, ownerId: randomUUID(), claimedAt: claimedAt.toISOString() };
+      await eventStore.append(shop.app.get(EmailKeys).of(email).streamId, [{ type: 'UniqueKeyClaimed', version: 1, data, metadata }], 'no_stream');
+    };
     const body = (email: string) => ({ fullName: 'Crash Survivor', email, password: 'secret-123' });
-    const old = new Date(Date.now() - ORPHANED_CREDENTIALS_AFTER_MS - 1000).toISOString();
-    await credentials.insertOne({ _id: 'crashed-before-registering', email: 'crashed@example.com', passwordHash: 'x', createdAt: old });
+    await claimLeftBy('crashed@example.com', new Date(Date.now() - ABANDONED_CLAIM_AFTER_MS - 1000));
     await shop.agent().post('/api/auth/signup').send(body('crashed@example.com')).expect(201);
-    await credentials.insertOne({ _id: 'registering-right-now', email: 'in-flight@example.com', passwordHash: 'x', createdAt: new Date().toISOString() });
+    await claimLeftBy('in-flight@example.com', new Date());
     await shop.agent().post('/api/auth/signup').send(body('in-flight@example.com')).expect(409);
   });
 

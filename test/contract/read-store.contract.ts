@@ -66,14 +66,14 @@ export function describeReadStoreContract(adapterName: string, open: () => Promi
     });
 
     it('rejects a second document with the same _id', async () => {
-      await expect(products.insertOne({ _id: 'p1', name: 'dup', price: 1, stock: 1 })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(products.insertOne({ _id: 'p1', name: 'dup', price: 1, stock: 1 })).rejects.toMatchObject({ name: 'DuplicateKeyError', fields: '_id' });
       expect(await products.count({})).toBe(4);
     });
 
     it('enforces unique indexes on insert and update', async () => {
       await products.createIndex({ sku: 1 }, { unique: true });
       await products.insertOne({ _id: 'p6', name: 'A', price: 1, stock: 1, sku: 'SKU-1' });
-      await expect(products.insertOne({ _id: 'p7', name: 'B', price: 1, stock: 1, sku: 'SKU-1' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(products.insertOne({ _id: 'p7', name: 'B', price: 1, stock: 1, sku: 'SKU-1' })).rejects.toMatchObject({ name: 'DuplicateKeyError', fields: 'sku' });
       await products.insertOne({ _id: 'p8', name: 'C', price: 1, stock: 1, sku: 'SKU-2' });
       await expect(products.updateOne({ _id: 'p8' }, { $set: { sku: 'SKU-1' } })).rejects.toBeInstanceOf(DuplicateKeyError);
       expect(await products.findOne({ _id: 'p8' })).toMatchObject({ sku: 'SKU-2' });

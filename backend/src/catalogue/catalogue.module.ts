@@ -1,26 +1,32 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { CatalogueAdminController } from './http/catalogue-admin.controller';
-import { CatalogueController } from './http/catalogue.controller';
 import { AdjustStockHandler } from './commands/adjust-stock.command';
-import { CatalogueGuards } from './commands/catalogue-guards';
 import { CreateCategoryHandler } from './commands/create-category.command';
 import { CreateProductHandler } from './commands/create-product.command';
 import { DeactivateProductHandler } from './commands/deactivate-product.command';
+import { ProductKeys } from './commands/product-keys';
+import { ProductsForSaleHandler } from './commands/products-for-sale.query';
+import { ReleaseStockHandler } from './commands/release-stock.command';
+import { ReserveStockHandler } from './commands/reserve-stock.command';
 import { ReviseProductHandler } from './commands/revise-product.command';
+import { CatalogueAdminController } from './http/catalogue-admin.controller';
+import { CatalogueController } from './http/catalogue.controller';
 import { CatalogueQueries } from '../../../projections/catalogue/catalogue.queries';
 
 @Module({
   imports: [CqrsModule],
   controllers: [CatalogueController, CatalogueAdminController],
   providers: [
-    CatalogueGuards,
+    ProductKeys,
     CatalogueQueries,
     CreateCategoryHandler,
     CreateProductHandler,
     ReviseProductHandler,
     DeactivateProductHandler,
     AdjustStockHandler,
+    ReserveStockHandler,
+    ReleaseStockHandler,
+    ProductsForSaleHandler,
   ],
   exports: [CatalogueQueries],
 })

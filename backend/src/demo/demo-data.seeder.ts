@@ -1,12 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { CreateCategoryCommand } from '../catalogue/commands/create-category.command';
-import { CreateProductCommand } from '../catalogue/commands/create-product.command';
+import { CreateCategory, CreateProduct } from '../catalogue/commands/public';
+import { GrantRole, RegisterUser } from '../identity/commands/public';
+import { CreateReferralCode } from '../ordering/commands/public';
+import { UserQueries } from '../../../projections/identity/user.queries';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from './demo-catalogue';
-import { CreateReferralCodeCommand } from '../ordering/commands/referral-code.commands';
-import { GrantRoleCommand } from '../identity/commands/grant-role.command';
-import { RegisterUserCommand } from '../identity/commands/register-user.command';
-import { CredentialsRepository } from '../identity/commands/credentials.repository';
 import { systemContext } from '../shared/event-sourcing/command-context';
 import { EVENT_STORE, EventStore } from '../storage/event-store/event-store.port';
 
@@ -24,7 +22,7 @@ export class DemoDataSeeder {
 
   constructor(
     private readonly commands: CommandBus,
-    private readonly credentials: CredentialsRepository,
+    private readonly users: UserQueries,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
   ) {}
 
@@ -33,15 +31,15 @@ export class DemoDataSeeder {
     const context = systemContext();
     const categoryIds = new Map<string, number>();
     for (const category of DEMO_CATEGORIES) {
-      const { categoryId } = await this.commands.execute(new CreateCategoryCommand(category.name, category.description, context));
+      const { categoryId } = await this.commands.execute(new CreateCategory(category.name, category.description, context));
       categoryIds.set(category.key, categoryId);
     }
     for (const { category, ...product } of DEMO_PRODUCTS) {
       await this.commands.execute(
-        new CreateProductCommand({ ...product, imageUrl: null, categoryId: categoryIds.get(category) ?? null, isActive: true }, context),
+        new CreateProduct({ ...product, imageUrl: null, categoryId: categoryIds.get(category) ?? null, isActive: true }, context),
       );
     }
-    await this.commands.execute(new CreateReferralCodeCommand(DEMO_REFERRAL_CODE.code, DEMO_REFERRAL_CODE.discountPercentage, context));
+    await this.commands.execute(new CreateReferralCode(DEMO_REFERRAL_CODE.code, DEMO_REFERRAL_CODE.discountPercentage, context));
     if (withDemoAdmin) await this.ensureAdmin(DEMO_ADMIN.email, DEMO_ADMIN.password, DEMO_ADMIN.fullName);
     this.logger.log(`Demo catalogue created: ${DEMO_CATEGORIES.length} categories, ${DEMO_PRODUCTS.length} products`);
     return true;
@@ -50,11 +48,11 @@ export class DemoDataSeeder {
   /** Makes sure the configured administrator exists with role admin; an existing password is left as it is. */
   async ensureAdmin(email: string, password: string, fullName = 'Administrator'): Promise<void> {
     const normalisedEmail = email.trim().toLowerCase();
-    const existing = await this.credentials.findByEmail(normalisedEmail);
+    const existing = await this.users.findByEmail(normalisedEmail);
     if (existing) {
-      await this.commands.execute(new GrantRoleCommand(existing._id, 'admin', systemContext()));
+      await this.commands.execute(new GrantRole(existing.id, 'admin', systemContext()));
       return;
     }
-    await this.commands.execute(new RegisterUserCommand(fullName, normalisedEmail, password, 'admin', systemContext()));
+    await this.commands.execute(new RegisterUser(fullName, normalisedEmail, password, 'admin', systemContext()));
   }
 }

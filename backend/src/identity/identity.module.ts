@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { AuthController, PASSPORT } from './http/auth.controller';
+import { UserQueries } from '../../../projections/identity/user.queries';
+import { CredentialStoreCheck } from './commands/credential-store-check';
+import { CredentialsRepository } from './commands/credentials.repository';
+import { EmailKeys } from './commands/email-key';
 import { GrantRoleHandler } from './commands/grant-role.command';
 import { RegisterUserHandler } from './commands/register-user.command';
-import { CredentialsRepository } from './commands/credentials.repository';
-import { UserQueries } from '../../../projections/identity/user.queries';
+import { AuthController, PASSPORT } from './http/auth.controller';
 import { createPassport } from './http/session/passport.setup';
 
 @Module({
@@ -12,11 +14,13 @@ import { createPassport } from './http/session/passport.setup';
   controllers: [AuthController],
   providers: [
     CredentialsRepository,
+    CredentialStoreCheck,
+    EmailKeys,
     UserQueries,
     RegisterUserHandler,
     GrantRoleHandler,
     { provide: PASSPORT, useFactory: createPassport, inject: [CredentialsRepository, UserQueries] },
   ],
-  exports: [PASSPORT, UserQueries, CredentialsRepository],
+  exports: [PASSPORT, UserQueries, CredentialsRepository, CredentialStoreCheck],
 })
 export class IdentityModule {}

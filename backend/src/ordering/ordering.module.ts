@@ -1,18 +1,45 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { ChangeOrderHandler } from './commands/change-order.command';
+import { OpenProcessQueries } from '../../../projections/ordering/open-process.queries';
+import { OrderQueries } from '../../../projections/ordering/order.queries';
+import { CancelOrderHandler } from './commands/cancel-order.command';
+import { ChangeOrderStatusHandler } from './commands/change-order-status.command';
 import { CheckoutPricing } from './commands/checkout-pricing';
+import { ConfirmOrderPaymentHandler } from './commands/confirm-order-payment.command';
+import { CreateReferralCodeHandler } from './commands/create-referral-code.command';
+import { DeactivateReferralCodeHandler } from './commands/deactivate-referral-code.command';
+import { ExpireOrderHandler } from './commands/expire-order.command';
+import { OrderForPaymentHandler } from './commands/order-for-payment.query';
 import { PlaceOrderHandler } from './commands/place-order.command';
-import { CreateReferralCodeHandler, DeactivateReferralCodeHandler } from './commands/referral-code.commands';
+import { RecordFailedOrderPaymentHandler } from './commands/record-failed-order-payment.command';
+import { ShipOrderHandler } from './commands/ship-order.command';
 import { OrderAdminController } from './http/order-admin.controller';
 import { OrderingController } from './http/ordering.controller';
-import { OrderQueries } from '../../../projections/ordering/order.queries';
-import { StockReservationJanitor } from './stock-reservation-janitor';
+import { OrderPlacement } from './processes/order-placement.process';
+import { OrderSupervisor } from './processes/order-supervisor';
+import { StockReturn } from './processes/stock-return.process';
 
 @Module({
   imports: [CqrsModule],
   controllers: [OrderingController, OrderAdminController],
-  providers: [CheckoutPricing, OrderQueries, PlaceOrderHandler, ChangeOrderHandler, CreateReferralCodeHandler, DeactivateReferralCodeHandler, StockReservationJanitor],
-  exports: [OrderQueries],
+  providers: [
+    CheckoutPricing,
+    OrderQueries,
+    OpenProcessQueries,
+    PlaceOrderHandler,
+    CancelOrderHandler,
+    ExpireOrderHandler,
+    ChangeOrderStatusHandler,
+    ShipOrderHandler,
+    ConfirmOrderPaymentHandler,
+    RecordFailedOrderPaymentHandler,
+    OrderForPaymentHandler,
+    CreateReferralCodeHandler,
+    DeactivateReferralCodeHandler,
+    OrderPlacement,
+    StockReturn,
+    OrderSupervisor,
+  ],
+  exports: [OrderQueries, OpenProcessQueries, OrderSupervisor],
 })
 export class OrderingModule {}

@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { PaymentQueries } from '../../../projections/payments/payment.queries';
 import { OrderingModule } from '../ordering/ordering.module';
+import { ConfirmPaymentHandler } from './commands/confirm-payment.command';
+import { FailPaymentHandler } from './commands/fail-payment.command';
 import { InitiateCryptoPaymentHandler } from './commands/initiate-crypto-payment.command';
-import { SettlePaymentHandler } from './commands/settle-payment.command';
-import { PaymentConfirmationPort } from './payment-confirmation.port';
 import { PaymentsAdminController } from './http/payments-admin.controller';
 import { PaymentsController } from './http/payments.controller';
-import { PaymentQueries } from '../../../projections/payments/payment.queries';
+import { SettlementSupervisor } from './processes/settlement-supervisor';
+import { SettlementTurns } from './processes/settlement-turns';
 import { CRYPTO_RATES, FixedCryptoRates } from './rates/crypto-rates.port';
 import { loadWalletAddresses, WALLET_ADDRESSES } from './wallets';
 
@@ -15,12 +17,14 @@ import { loadWalletAddresses, WALLET_ADDRESSES } from './wallets';
   controllers: [PaymentsController, PaymentsAdminController],
   providers: [
     PaymentQueries,
-    PaymentConfirmationPort,
     InitiateCryptoPaymentHandler,
-    SettlePaymentHandler,
+    ConfirmPaymentHandler,
+    FailPaymentHandler,
+    SettlementTurns,
+    SettlementSupervisor,
     { provide: CRYPTO_RATES, useClass: FixedCryptoRates },
     { provide: WALLET_ADDRESSES, useFactory: () => loadWalletAddresses() },
   ],
-  exports: [PaymentConfirmationPort],
+  exports: [SettlementSupervisor],
 })
 export class PaymentsModule {}

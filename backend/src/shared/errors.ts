@@ -33,3 +33,15 @@ export class ConflictError extends DomainError {
 export class TooManyRequestsError extends DomainError {
   readonly status = 429;
 }
+
+/**
+ * Not a failure: the change was recorded, but the read model the answer comes from does not show it
+ * yet. Answered 202 with the `Location` to read it from, never as a 404 for something that exists.
+ */
+export class NotYetVisibleError extends Error {
+  readonly status = 202;
+  constructor(readonly location: string) {
+    super('Your change was recorded and will show in a moment.');
+    this.name = 'NotYetVisibleError';
+  }
+}

@@ -1,12 +1,20 @@
 import { DynamicModule, Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { join } from 'node:path';
 import { AppConfig } from '../config';
+import { CREDENTIAL_STORE, CredentialStore } from './credential-store/credential-store.port';
+import { DataDirLock } from './data-dir-lock';
 import { EVENT_STORE, EventStore } from './event-store/event-store.port';
 import { openKurrentDbEventStore } from './event-store/kurrentdb-event-store';
 import { SqliteEventStore } from './event-store/sqlite-event-store';
 import { EmbeddedReadStore } from './read-store/embedded-read-store';
-import { openMongoReadStore } from './read-store/mongo-read-store';
+import { MongoReadStore } from './read-store/mongo-read-store';
 import { READ_STORE, ReadStore } from './read-store/read-store.port';
+
+const DATA_DIR_LOCK = Symbol('DATA_DIR_LOCK');
+
+export function usesDataDir(config: AppConfig): boolean {
+  return config.eventStoreUrl === null || config.mongodbUrl === null;
+}
 
 export async function openEventStore(config: AppConfig): Promise<EventStore> {
   if (config.eventStoreUrl) return openKurrentDbEventStore(config.eventStoreUrl);
@@ -14,21 +22,31 @@ export async function openEventStore(config: AppConfig): Promise<EventStore> {
 }
 
 export async function openReadStore(config: AppConfig): Promise<ReadStore> {
-  if (config.mongodbUrl) return openMongoReadStore(config.mongodbUrl);
+  if (config.mongodbUrl) return MongoReadStore.connect(config.mongodbUrl);
   return new EmbeddedReadStore(join(config.dataDir, 'read-models.sqlite'));
 }
 
-/** Closes the stores after every module has stopped using them (projectors stop in onModuleDestroy). */
+/** Not rebuildable, so never in the read models' file or database. */
+export async function openCredentialStore(config: AppConfig): Promise<CredentialStore> {
+  if (config.mongodbUrl) return MongoReadStore.connectToCredentials(config.mongodbUrl);
+  return new EmbeddedReadStore(join(config.dataDir, 'credentials.sqlite'));
+}
+
+/** Closes the stores after every module has stopped using them (projectors stop in onModuleDestroy), then gives up DATA_DIR. */
 @Injectable()
 class StorageLifecycle implements OnApplicationShutdown {
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(CREDENTIAL_STORE) private readonly credentialStore: CredentialStore,
+    @Inject(DATA_DIR_LOCK) private readonly lock: DataDirLock | null,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
     await this.eventStore.close();
     await this.readStore.close();
+    await this.credentialStore.close();
+    this.lock?.release();
   }
 }
 
@@ -40,8 +58,10 @@ export class StorageModule {
     return {
       module: StorageModule,
       providers: [
+        { provide: DATA_DIR_LOCK, useFactory: () => (usesDataDir(config) ? DataDirLock.acquire(config.dataDir) : null) },
         {
           provide: EVENT_STORE,
+          inject: [DATA_DIR_LOCK],
           useFactory: async () => {
             logger.log(config.eventStoreUrl ? 'Event store: KurrentDB/EventStoreDB' : `Event store: embedded SQLite in ${config.dataDir}`);
             return openEventStore(config);
@@ -49,14 +69,16 @@ export class StorageModule {
         },
         {
           provide: READ_STORE,
+          inject: [DATA_DIR_LOCK],
           useFactory: async () => {
             logger.log(config.mongodbUrl ? 'Read store: MongoDB' : `Read store: embedded in ${config.dataDir}`);
             return openReadStore(config);
           },
         },
+        { provide: CREDENTIAL_STORE, inject: [DATA_DIR_LOCK], useFactory: () => openCredentialStore(config) },
         StorageLifecycle,
       ],
-      exports: [EVENT_STORE, READ_STORE],
+      exports: [EVENT_STORE, READ_STORE, CREDENTIAL_STORE],
     };
   }
 }

@@ -1,24 +1,26 @@
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
-import { productDecider } from '../domain/product.decider';
 import { productStream } from '../contract/catalogue.events';
+import { productDecider } from '../domain/product.decider';
 
 /** A delivery received (+) or a count correction (-) recorded by an administrator. */
-export class AdjustStockCommand {
+export class AdjustStock extends Command<{ position: number | null }> {
   constructor(
     readonly productId: number,
     readonly delta: number,
     readonly reason: string,
     readonly context: CommandContext,
-  ) {}
+  ) {
+    super();
+  }
 }
 
-@CommandHandler(AdjustStockCommand)
-export class AdjustStockHandler implements ICommandHandler<AdjustStockCommand, { position: number | null }> {
+@CommandHandler(AdjustStock)
+export class AdjustStockHandler implements ICommandHandler<AdjustStock> {
   constructor(private readonly streams: StreamExecutor) {}
 
-  async execute({ productId, delta, reason, context }: AdjustStockCommand) {
+  async execute({ productId, delta, reason, context }: AdjustStock) {
     const { position } = await this.streams.execute(productStream(productId), productDecider, { kind: 'adjustStock', delta, reason }, context);
     return { position };
   }

@@ -1,27 +1,29 @@
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { IdAllocator } from '../../shared/event-sourcing/id-allocator';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
-import { categoryDecider } from '../domain/category.decider';
 import { categoryStream } from '../contract/catalogue.events';
+import { categoryDecider } from '../domain/category.decider';
 
-export class CreateCategoryCommand {
+export class CreateCategory extends Command<{ categoryId: number; position: number }> {
   constructor(
     readonly name: string,
     readonly description: string | null,
     readonly context: CommandContext,
-  ) {}
+  ) {
+    super();
+  }
 }
 
-@CommandHandler(CreateCategoryCommand)
-export class CreateCategoryHandler implements ICommandHandler<CreateCategoryCommand, { categoryId: number; position: number }> {
+@CommandHandler(CreateCategory)
+export class CreateCategoryHandler implements ICommandHandler<CreateCategory> {
   constructor(
     private readonly ids: IdAllocator,
     private readonly streams: StreamExecutor,
   ) {}
 
-  async execute({ name, description, context }: CreateCategoryCommand) {
-    return this.ids.claim('category', async (categoryId) => {
+  async execute({ name, description, context }: CreateCategory) {
+    return this.ids.claim('category', categoryStream, async (categoryId) => {
       const events = categoryDecider.decide({ kind: 'create', categoryId, name, description }, categoryDecider.initialState);
       const position = await this.streams.start(categoryStream(categoryId), events, context);
       return { categoryId, position };

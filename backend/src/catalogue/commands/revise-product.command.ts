@@ -1,31 +1,41 @@
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
-import { productDecider } from '../domain/product.decider';
+import { UniqueKeys } from '../../shared/event-sourcing/unique-keys';
 import { productStream } from '../contract/catalogue.events';
-import { CatalogueGuards } from './catalogue-guards';
 import { ProductInput, splitProductInput } from '../contract/product-input';
+import { productDecider } from '../domain/product.decider';
+import { normaliseSku, ProductKeys } from './product-keys';
 
 /** The admin edit form: every field at once; only what changed becomes events. */
-export class ReviseProductCommand {
+export class ReviseProduct extends Command<{ position: number | null }> {
   constructor(
     readonly productId: number,
     readonly input: ProductInput,
     readonly context: CommandContext,
-  ) {}
+  ) {
+    super();
+  }
 }
 
-@CommandHandler(ReviseProductCommand)
-export class ReviseProductHandler implements ICommandHandler<ReviseProductCommand, { position: number | null }> {
+/** A new SKU is claimed before the product takes it and the old one released after, so no moment has two products on one SKU. */
+@CommandHandler(ReviseProduct)
+export class ReviseProductHandler implements ICommandHandler<ReviseProduct> {
   constructor(
     private readonly streams: StreamExecutor,
-    private readonly guards: CatalogueGuards,
+    private readonly uniqueKeys: UniqueKeys,
+    private readonly keys: ProductKeys,
   ) {}
 
-  async execute({ productId, input, context }: ReviseProductCommand) {
-    await this.guards.assertCategoryExists(input.categoryId);
-    await this.guards.assertSkuFree(input.sku, productId);
-    const { position } = await this.streams.execute(productStream(productId), productDecider, { kind: 'revise', ...splitProductInput(input) }, context);
+  async execute({ productId, input, context }: ReviseProduct) {
+    await this.keys.assertCategoryExists(input.categoryId);
+    const stream = productStream(productId);
+    const { state } = await this.streams.load(stream, productDecider);
+    const oldSku = state.details?.sku ?? null;
+    const skuChanges = oldSku !== null && normaliseSku(oldSku) !== normaliseSku(input.sku);
+    if (skuChanges) await this.uniqueKeys.claim(this.keys.sku(input.sku), String(productId), context);
+    const { position } = await this.streams.execute(stream, productDecider, { kind: 'revise', ...splitProductInput(input) }, context);
+    if (skuChanges) await this.uniqueKeys.release(this.keys.sku(oldSku), String(productId), `Product ${productId} now has SKU ${input.sku}`, context);
     return { position };
   }
 }

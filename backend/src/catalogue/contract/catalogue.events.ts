@@ -52,3 +52,8 @@ export type CategoryEvent = CategoryCreated | CategoryDetailsChanged;
 
 export const productStream = (productId: number) => `product-${productId}`;
 export const categoryStream = (categoryId: number) => `category-${categoryId}`;
+
+/** Why an order cannot have the quantity it asks for; names the product, as checkout spec §7 wants. */
+export function shortOfStockMessage(name: string, stock: number): string {
+  return stock === 0 ? `${name} is out of stock` : `Only ${stock} of ${name} left in stock`;
+}

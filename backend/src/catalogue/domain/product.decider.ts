@@ -1,7 +1,7 @@
 import { Decider } from '../../shared/event-sourcing/decider';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../shared/errors';
 import { parseCents } from '../../shared/money';
-import { ProductDetails, ProductEvent, ProductPricing } from '../contract/catalogue.events';
+import { ProductDetails, ProductEvent, ProductPricing, shortOfStockMessage } from '../contract/catalogue.events';
 
 export interface ProductState {
   exists: boolean;
@@ -105,7 +105,7 @@ export const productDecider: Decider<ProductCommand, ProductState, ProductEvent>
         if (state.reservations[command.orderId] !== undefined) return [];
         if (!state.isActive) throw new ConflictError(`${state.name} is no longer available`);
         if (state.stock < command.quantity) {
-          throw new ConflictError(state.stock === 0 ? `${state.name} is out of stock` : `Only ${state.stock} of ${state.name} left in stock`);
+          throw new ConflictError(shortOfStockMessage(state.name, state.stock));
         }
         return [{ type: 'StockReserved', version: VERSION, data: { productId, orderId: command.orderId, quantity: command.quantity, stockAfter: state.stock - command.quantity } }];
       }

@@ -6,13 +6,13 @@ import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { AdminGuard } from '../../shared/http/guards';
 import { Context } from '../../shared/http/request-context';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
-import { idParamSchema } from './catalogue.controller';
-import { AdjustStockCommand } from '../commands/adjust-stock.command';
-import { CreateCategoryCommand } from '../commands/create-category.command';
-import { CreateProductCommand } from '../commands/create-product.command';
-import { DeactivateProductCommand } from '../commands/deactivate-product.command';
+import { idParamSchema } from '../../shared/http/id-param';
+import { AdjustStock } from '../commands/adjust-stock.command';
+import { CreateCategory } from '../commands/create-category.command';
+import { CreateProduct } from '../commands/create-product.command';
+import { DeactivateProduct } from '../commands/deactivate-product.command';
 import { ProductInput, productInputSchema } from '../contract/product-input';
-import { ReviseProductCommand } from '../commands/revise-product.command';
+import { ReviseProduct } from '../commands/revise-product.command';
 import { CatalogueQueries } from '../../../../projections/catalogue/catalogue.queries';
 
 const stockAdjustmentSchema = z
@@ -44,10 +44,16 @@ export class CatalogueAdminController {
     return this.queries.listProducts({ activity: 'all' });
   }
 
+  /** Any product, active or not: where a 202 answer to a product change points. */
+  @Get('products/:id')
+  product(@Param('id', new ZodValidationPipe(idParamSchema('Product'))) productId: number) {
+    return this.queries.getProduct(productId, true);
+  }
+
   @Post('products')
   async createProduct(@Body(new ZodValidationPipe(productInputSchema)) input: ProductInput, @Context() context: CommandContext) {
-    const { productId, position } = await this.commands.execute(new CreateProductCommand(input, context));
-    await this.projections.waitFor(position);
+    const { productId, position } = await this.commands.execute(new CreateProduct(input, context));
+    await this.projections.readYourWrite(position, ['catalogue'], `/api/admin/products/${productId}`);
     return this.queries.getProduct(productId, true);
   }
 
@@ -57,15 +63,15 @@ export class CatalogueAdminController {
     @Body(new ZodValidationPipe(productInputSchema)) input: ProductInput,
     @Context() context: CommandContext,
   ) {
-    const { position } = await this.commands.execute(new ReviseProductCommand(productId, input, context));
-    await this.projections.waitFor(position);
+    const { position } = await this.commands.execute(new ReviseProduct(productId, input, context));
+    await this.projections.readYourWrite(position, ['catalogue'], `/api/admin/products/${productId}`);
     return this.queries.getProduct(productId, true);
   }
 
   @Delete('products/:id')
   async deactivateProduct(@Param('id', new ZodValidationPipe(idParamSchema('Product'))) productId: number, @Context() context: CommandContext) {
-    const { position } = await this.commands.execute(new DeactivateProductCommand(productId, context));
-    await this.projections.waitFor(position);
+    const { position } = await this.commands.execute(new DeactivateProduct(productId, context));
+    await this.projections.readYourWrite(position, ['catalogue'], `/api/admin/products/${productId}`);
     return { message: 'Product removed successfully. Products with order history are deactivated to preserve records.' };
   }
 
@@ -76,15 +82,15 @@ export class CatalogueAdminController {
     @Body(new ZodValidationPipe(stockAdjustmentSchema)) body: z.infer<typeof stockAdjustmentSchema>,
     @Context() context: CommandContext,
   ) {
-    const { position } = await this.commands.execute(new AdjustStockCommand(productId, body.delta, body.reason, context));
-    await this.projections.waitFor(position);
+    const { position } = await this.commands.execute(new AdjustStock(productId, body.delta, body.reason, context));
+    await this.projections.readYourWrite(position, ['catalogue'], `/api/admin/products/${productId}`);
     return this.queries.getProduct(productId, true);
   }
 
   @Post('categories')
   async createCategory(@Body(new ZodValidationPipe(categoryInputSchema)) body: z.infer<typeof categoryInputSchema>, @Context() context: CommandContext) {
-    const { categoryId, position } = await this.commands.execute(new CreateCategoryCommand(body.name, body.description, context));
-    await this.projections.waitFor(position);
+    const { categoryId, position } = await this.commands.execute(new CreateCategory(body.name, body.description, context));
+    await this.projections.readYourWrite(position, ['catalogue'], '/api/categories');
     const categories = await this.queries.listCategories();
     return categories.find((category) => category.id === categoryId);
   }

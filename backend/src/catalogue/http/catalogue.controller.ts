@@ -5,14 +5,9 @@ import { ProjectionRunner } from '../../../../projections/runner/projection-runn
 import { ReadModelResponseCache } from '../../shared/http/read-model-response-cache';
 import { CurrentUser } from '../../shared/http/request-context';
 import { SessionUser } from '../../identity/contract/session-user';
+import { idParamSchema } from '../../shared/http/id-param';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
 import { CatalogueQueries, PRODUCT_SORTS } from '../../../../projections/catalogue/catalogue.queries';
-
-export const idParamSchema = (what: string) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, `${what} id must be a whole number`)
-    .transform(Number);
 
 const productListQuerySchema = z.object({
   search: z.string().max(200).optional(),

@@ -1,43 +1,50 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import * as argon2 from 'argon2';
+import { CREDENTIAL_STORE, CredentialStore } from '../../storage/credential-store/credential-store.port';
 import { Document, READ_STORE, ReadStore } from '../../storage/read-store/read-store.port';
 
 export const CREDENTIALS_COLLECTION = 'identity_credentials';
 
-/** `createdAt` tells a registration still in flight from one that a crash left without its UserRegistered. */
 type Credentials = Document & { email: string; passwordHash: string; createdAt?: string };
 
 /**
- * Password hashes live here, outside the append-only log, so that they can be
- * changed or erased. The unique e-mail index is what makes sign-up race-free.
+ * Password hashes live here, in the credential store, outside the append-only log (so they can be
+ * changed or erased) and outside the read models (so no rebuild can lose them). Which user holds an
+ * e-mail is decided on the write side by the e-mail's claim stream; the unique index here is a second guard.
  */
 @Injectable()
 export class CredentialsRepository implements OnModuleInit {
+  private readonly logger = new Logger('Credentials');
   /** Verified when the e-mail is unknown, so that a wrong e-mail costs as long as a wrong password. */
   private decoyHash: Promise<string> | null = null;
 
-  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+  constructor(
+    @Inject(CREDENTIAL_STORE) private readonly store: CredentialStore,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+  ) {}
 
   private get credentials() {
-    return this.readStore.collection<Credentials>(CREDENTIALS_COLLECTION);
+    return this.store.collection<Credentials>(CREDENTIALS_COLLECTION);
   }
 
   async onModuleInit(): Promise<void> {
     await this.credentials.createIndex({ email: 1 }, { unique: true });
+    await this.moveOutOfReadStore();
   }
 
-  /** Fails with DuplicateKeyError when the e-mail is taken. */
-  async create(userId: string, email: string, password: string): Promise<void> {
+  async count(): Promise<number> {
+    return this.credentials.count({});
+  }
+
+  /** Sets the password of `userId`, replacing credentials of the same e-mail left by a sign-up that never completed. */
+  async save(userId: string, email: string, password: string): Promise<void> {
     const passwordHash = await argon2.hash(password, { type: argon2.argon2id });
-    await this.credentials.insertOne({ _id: userId, email, passwordHash, createdAt: new Date().toISOString() });
+    await this.credentials.deleteMany({ email, _id: { $ne: userId } });
+    await this.credentials.replaceOne({ _id: userId, email, passwordHash, createdAt: new Date().toISOString() });
   }
 
   async findByEmail(email: string): Promise<Credentials | null> {
     return this.credentials.findOne({ email });
-  }
-
-  async remove(userId: string): Promise<void> {
-    await this.credentials.deleteOne({ _id: userId });
   }
 
   /** The user id when the password matches, otherwise null; never says which part was wrong. */
@@ -49,5 +56,15 @@ export class CredentialsRepository implements OnModuleInit {
       return null;
     }
     return (await argon2.verify(credentials.passwordHash, password)) ? credentials._id : null;
+  }
+
+  /** Data folders from before the credential store kept credentials among the read models: they move once. */
+  private async moveOutOfReadStore(): Promise<void> {
+    if ((await this.credentials.count({})) > 0) return;
+    const legacy = await this.readStore.collection<Credentials>(CREDENTIALS_COLLECTION).find({});
+    if (legacy.length === 0) return;
+    for (const credentials of legacy) await this.credentials.replaceOne(credentials);
+    await this.readStore.dropCollection(CREDENTIALS_COLLECTION);
+    this.logger.warn(`Moved ${legacy.length} credential(s) from the read models into the credential store`);
   }
 }

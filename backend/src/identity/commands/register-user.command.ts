@@ -1,14 +1,15 @@
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { ConflictError } from '../../shared/errors';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
-import { DuplicateKeyError } from '../../storage/read-store/read-store.port';
-import { CredentialsRepository } from './credentials.repository';
-import { userDecider } from '../domain/user.decider';
+import { UniqueKeys } from '../../shared/event-sourcing/unique-keys';
 import { Role, userStream } from '../contract/identity.events';
+import { userDecider } from '../domain/user.decider';
+import { CredentialsRepository } from './credentials.repository';
+import { EMAIL_TAKEN_MESSAGE, EmailKeys } from './email-key';
 
-export class RegisterUserCommand {
+export class RegisterUser extends Command<{ userId: string; position: number }> {
   constructor(
     readonly fullName: string,
     /** Already trimmed and lower-cased. */
@@ -16,51 +17,40 @@ export class RegisterUserCommand {
     readonly password: string,
     readonly role: Role,
     readonly context: CommandContext,
-  ) {}
+  ) {
+    super();
+  }
 }
 
-export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please log in instead.';
-
-/** A sign-up takes well under a second; credentials this old without their UserRegistered were left by a crash. */
-export const ORPHANED_CREDENTIALS_AFTER_MS = 60 * 1000;
-
 /**
- * Credentials first (their unique e-mail index settles concurrent sign-ups), then the
- * UserRegistered fact; if the append fails the credentials are removed again, so no half account remains.
+ * Claims the e-mail for a new user id (its claim stream settles concurrent sign-ups: one account,
+ * one 409), stores the password hash, then records UserRegistered. A crash in between leaves a claim
+ * whose user does not exist, which the next sign-up with that e-mail takes over once it is a minute old.
  */
-@CommandHandler(RegisterUserCommand)
-export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand, { userId: string; position: number }> {
+@CommandHandler(RegisterUser)
+export class RegisterUserHandler implements ICommandHandler<RegisterUser> {
   constructor(
     private readonly credentials: CredentialsRepository,
     private readonly streams: StreamExecutor,
+    private readonly uniqueKeys: UniqueKeys,
+    private readonly emails: EmailKeys,
   ) {}
 
-  async execute({ fullName, email, password, role, context }: RegisterUserCommand) {
+  async execute({ fullName, email, password, role, context }: RegisterUser) {
     const userId = randomUUID();
-    await this.claimEmail(userId, email, password);
-    try {
-      const events = userDecider.decide({ kind: 'register', userId, email, fullName, role }, userDecider.initialState);
-      const position = await this.streams.start(userStream(userId), events, { ...context, actorId: context.actorId ?? userId });
-      return { userId, position };
-    } catch (error) {
-      await this.credentials.remove(userId);
-      throw error;
+    const acting = { ...context, actorId: context.actorId ?? userId };
+    const key = this.emails.of(email);
+    await this.uniqueKeys.claim(key, userId, acting);
+    const holder = await this.credentials.findByEmail(email);
+    if (holder && (await this.streams.exists(userStream(holder._id)))) {
+      // An account registered before e-mails were claimed: the claim is theirs.
+      await this.uniqueKeys.release(key, userId, 'The e-mail belongs to an existing account', acting);
+      await this.uniqueKeys.claim(key, holder._id, acting);
+      throw new ConflictError(EMAIL_TAKEN_MESSAGE);
     }
-  }
-
-  private async claimEmail(userId: string, email: string, password: string): Promise<void> {
-    try {
-      await this.credentials.create(userId, email, password);
-    } catch (error) {
-      if (!(error instanceof DuplicateKeyError)) throw error;
-      const holder = await this.credentials.findByEmail(email);
-      // Credentials whose UserRegistered never made it into the log (a crash in between) are reclaimed,
-      // but only once they are old enough: younger ones belong to a sign-up that is still under way.
-      const oldEnough = holder !== null && Date.now() - Date.parse(holder.createdAt ?? '1970-01-01T00:00:00Z') > ORPHANED_CREDENTIALS_AFTER_MS;
-      const orphaned = oldEnough && (await this.streams.load(userStream(holder._id), userDecider)).state.userId === null;
-      if (!orphaned) throw new ConflictError(EMAIL_TAKEN_MESSAGE);
-      await this.credentials.remove(holder._id);
-      await this.credentials.create(userId, email, password);
-    }
+    await this.credentials.save(userId, email, password);
+    const events = userDecider.decide({ kind: 'register', userId, email, fullName, role }, userDecider.initialState);
+    const position = await this.streams.start(userStream(userId), events, acting);
+    return { userId, position };
   }
 }

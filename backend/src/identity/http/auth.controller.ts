@@ -9,7 +9,7 @@ import { RateLimiter } from '../../shared/http/rate-limiter';
 import { commandContextOf, CurrentUser } from '../../shared/http/request-context';
 import { SessionUser } from '../contract/session-user';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
-import { RegisterUserCommand } from '../commands/register-user.command';
+import { RegisterUser } from '../commands/register-user.command';
 import { UserQueries } from '../../../../projections/identity/user.queries';
 import { SESSION_TTL_MS } from './session/session-policy';
 import { clearSignedInHint, setSignedInHint } from './session/signed-in-hint';
@@ -59,11 +59,10 @@ export class AuthController {
   async signup(@Body(new ZodValidationPipe(signupSchema)) body: z.infer<typeof signupSchema>, @Req() request: Request) {
     await this.rateLimiter.consume(`signup:${request.ip}`, SIGNUPS_PER_ADDRESS, LOGIN_WINDOW_MS, 'Too many sign-ups from this address.');
     const { userId, position } = await this.commands.execute(
-      new RegisterUserCommand(body.fullName, body.email, body.password, 'customer', commandContextOf(request)),
+      new RegisterUser(body.fullName, body.email, body.password, 'customer', commandContextOf(request)),
     );
-    await this.projections.waitFor(position);
-    const user = await this.users.findById(userId);
-    if (!user) throw new Error(`User ${userId} registered but not projected`);
+    await this.projections.readYourWrite(position, ['users'], '/api/auth/user');
+    const user = (await this.users.findById(userId))!;
     await logIn(request, user);
     return user;
   }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { NOTIFIER, Notifier } from '../mail/notifier.port';
 import { orderPlacedEmail, orderShippedEmail } from '../domain/order-emails';
-import { OrderEvent, OrderPlaced, orderStream } from '../../ordering/contract/order.events';
+import { OrderDetails, orderStream, upcastOrderEvent } from '../../ordering/contract/order.events';
 import { EVENT_STORE, EventStore, RecordedEvent } from '../../storage/event-store/event-store.port';
 import { Projector } from '../../../../projections/runner/projector';
 
@@ -22,14 +22,19 @@ export class OrderNotificationsReactor implements Projector {
 
   async prepare(): Promise<void> {}
 
+  canHandle(event: RecordedEvent): boolean {
+    return event.streamId.startsWith('order-');
+  }
+
   async apply(recorded: RecordedEvent): Promise<void> {
-    if (!recorded.streamId.startsWith('order-')) return;
-    const event = recorded as unknown as OrderEvent;
+    const event = upcastOrderEvent(recorded);
     if (event.type === 'OrderPlaced') {
       await this.notifier.send({ id: recorded.id, to: event.data.customerEmail, ...orderPlacedEmail(event.data) });
     } else if (event.type === 'OrderShipped') {
-      const placed = (await this.eventStore.readStream(orderStream(event.data.orderId)))[0] as unknown as OrderPlaced;
-      await this.notifier.send({ id: recorded.id, to: placed.data.customerEmail, ...orderShippedEmail(event.data.orderId, event.data, placed.data.shippingAddress.firstName) });
+      // The order's first event (OrderSubmitted, or OrderPlaced before placement was a process) carries its details.
+      const [first] = await this.eventStore.readStream(orderStream(event.data.orderId));
+      const details = first.data as OrderDetails;
+      await this.notifier.send({ id: recorded.id, to: details.customerEmail, ...orderShippedEmail(event.data.orderId, event.data, details.shippingAddress.firstName) });
     }
   }
 }

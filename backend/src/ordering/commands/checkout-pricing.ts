@@ -1,17 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { productDecider } from '../../catalogue/domain/product.decider';
-import { productStream } from '../../catalogue/contract/catalogue.events';
-import { ShippingMethod } from '../contract/checkout-rules';
+import { QueryBus } from '@nestjs/cqrs';
+import { ProductsForSale } from '../../catalogue/commands/public';
+import { shortOfStockMessage } from '../../catalogue/contract/catalogue.events';
 import { ConflictError, NotFoundError } from '../../shared/errors';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
-import { referralDecider } from '../domain/referral.decider';
-import { priceOrder } from '../domain/order-pricing';
+import { ShippingMethod } from '../contract/checkout-rules';
 import { normaliseReferralCode, referralStream } from '../contract/referral.events';
-
-export interface CartLine {
-  productId: number;
-  quantity: number;
-}
+import { assertWithinOrderLimits, CartLine, mergeLines, priceOrder } from '../domain/order-pricing';
+import { referralDecider } from '../domain/referral.decider';
 
 /**
  * Prices a cart from the product streams themselves (not a read model that may lag),
@@ -19,18 +15,21 @@ export interface CartLine {
  */
 @Injectable()
 export class CheckoutPricing {
-  constructor(private readonly streams: StreamExecutor) {}
+  constructor(
+    private readonly streams: StreamExecutor,
+    private readonly queries: QueryBus,
+  ) {}
 
   async price(cart: CartLine[], shippingMethod: ShippingMethod, referralCode: string | null) {
-    const lines = [];
-    for (const { productId, quantity } of mergeLines(cart)) {
-      const { state } = await this.streams.load(productStream(productId), productDecider);
-      if (!state.exists || !state.isActive || !state.pricing || !state.details) throw new NotFoundError(`Product ${productId} is not available`);
-      if (state.stock < quantity) {
-        throw new ConflictError(state.stock === 0 ? `${state.name} is out of stock` : `Only ${state.stock} of ${state.name} left in stock`);
-      }
-      lines.push({ product: { productId, name: state.name, sku: state.details.sku, ...state.pricing }, quantity });
-    }
+    const wanted = mergeLines(cart);
+    assertWithinOrderLimits(wanted);
+    const forSale = new Map((await this.queries.execute(new ProductsForSale(wanted.map((line) => line.productId)))).map((product) => [product.productId, product]));
+    const lines = wanted.map(({ productId, quantity }) => {
+      const product = forSale.get(productId);
+      if (!product) throw new NotFoundError(`Product ${productId} is not available`);
+      if (product.stock < quantity) throw new ConflictError(shortOfStockMessage(product.name, product.stock));
+      return { product, quantity };
+    });
     const referral = referralCode ? await this.referral(referralCode) : null;
     return { ...priceOrder(lines, referral?.discountPercentage ?? 0, shippingMethod), referralCode: referral?.code ?? null };
   }
@@ -40,11 +39,4 @@ export class CheckoutPricing {
     if (!state.active || state.code === null) throw new NotFoundError('Invalid referral code');
     return { code: normaliseReferralCode(state.code), discountPercentage: state.discountPercentage };
   }
-}
-
-/** The same product twice in a cart is one line with the summed quantity. */
-export function mergeLines(cart: CartLine[]): CartLine[] {
-  const merged = new Map<number, number>();
-  for (const { productId, quantity } of cart) merged.set(productId, (merged.get(productId) ?? 0) + quantity);
-  return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
 }

@@ -1,79 +1,63 @@
-import { Logger } from '@nestjs/common';
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { productDecider } from '../../catalogue/domain/product.decider';
-import { productStream } from '../../catalogue/contract/catalogue.events';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { APP_CONFIG, AppConfig } from '../../config';
+import { crashPoint } from '../../shared/fault-injection';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { IdAllocator } from '../../shared/event-sourcing/id-allocator';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
-import { orderDecider } from '../domain/order.decider';
-import { orderStream, ShippingAddress } from '../contract/order.events';
-import { CheckoutPricing } from './checkout-pricing';
+import { isCryptoPaymentMethod } from '../contract/checkout-rules';
 import { PlaceOrderInput } from '../contract/order-input';
+import { orderStream, ShippingAddress } from '../contract/order.events';
+import { orderDecider } from '../domain/order.decider';
+import { OrderPlacement } from '../processes/order-placement.process';
+import { CheckoutPricing } from './checkout-pricing';
 
-export class PlaceOrderCommand {
+export class PlaceOrder extends Command<{ orderId: number; position: number | null }> {
   constructor(
     readonly input: PlaceOrderInput,
     readonly customerId: string | null,
     readonly context: CommandContext,
-  ) {}
+  ) {
+    super();
+  }
 }
 
 /**
- * Prices the cart, reserves stock on each product stream (optimistic concurrency:
- * no oversell), then records the order. When a line cannot be reserved, the
- * reservations already made are released and the order is refused with 409.
+ * Prices the cart from the product streams, records the order as submitted (which claims its id),
+ * then runs the placement process: hold every line's stock, and record the order placed, or rejected
+ * with the reason after giving back what was held.
  */
-@CommandHandler(PlaceOrderCommand)
-export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, { orderId: number; position: number }> {
-  private readonly logger = new Logger('PlaceOrder');
-
+@CommandHandler(PlaceOrder)
+export class PlaceOrderHandler implements ICommandHandler<PlaceOrder> {
   constructor(
     private readonly pricing: CheckoutPricing,
     private readonly ids: IdAllocator,
     private readonly streams: StreamExecutor,
+    private readonly placement: OrderPlacement,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ input, customerId, context }: PlaceOrderCommand) {
+  async execute({ input, customerId, context }: PlaceOrder) {
     const priced = await this.pricing.price(input.items, input.shippingMethod, input.referralCode);
-    return this.ids.claim('order', async (orderId) => {
-      const reserved: number[] = [];
-      try {
-        for (const line of priced.lines) {
-          await this.streams.execute(productStream(line.productId), productDecider, { kind: 'reserve', orderId, quantity: line.quantity }, context);
-          reserved.push(line.productId);
-        }
-        const events = orderDecider.decide(
-          {
-            kind: 'place',
-            orderId,
-            customerId,
-            customerEmail: input.customerEmail,
-            lines: priced.lines,
-            totals: priced.totals,
-            referralCode: priced.referralCode,
-            shippingMethod: input.shippingMethod,
-            paymentMethod: input.paymentMethod,
-            shippingAddress: input.shippingAddress as ShippingAddress,
-            deliveryInstructions: input.deliveryInstructions,
-          },
-          orderDecider.initialState,
-        );
-        const position = await this.streams.start(orderStream(orderId), events, context);
-        return { orderId, position };
-      } catch (error) {
-        await this.releaseAll(orderId, reserved, context);
-        throw error;
-      }
+    const paymentDueBy = isCryptoPaymentMethod(input.paymentMethod) ? new Date(Date.now() + this.config.paymentWindowMinutes * 60_000).toISOString() : null;
+    const orderId = await this.ids.claim('order', orderStream, async (orderId) => {
+      const details = {
+        orderId,
+        customerId,
+        customerEmail: input.customerEmail,
+        lines: priced.lines,
+        totals: priced.totals,
+        referralCode: priced.referralCode,
+        shippingMethod: input.shippingMethod,
+        paymentMethod: input.paymentMethod,
+        shippingAddress: input.shippingAddress as ShippingAddress,
+        deliveryInstructions: input.deliveryInstructions,
+        paymentDueBy,
+      };
+      await this.streams.start(orderStream(orderId), orderDecider.decide({ kind: 'submit', details }, orderDecider.initialState), context);
+      return orderId;
     });
-  }
-
-  private async releaseAll(orderId: number, productIds: number[], context: CommandContext): Promise<void> {
-    for (const productId of productIds) {
-      try {
-        await this.streams.execute(productStream(productId), productDecider, { kind: 'release', orderId, reason: 'Order could not be placed' }, context);
-      } catch (error) {
-        this.logger.error(`Could not release stock of product ${productId} for order ${orderId}`, (error as Error).stack);
-      }
-    }
+    crashPoint('placement:submitted');
+    return this.placement.run(orderId, context);
   }
 }

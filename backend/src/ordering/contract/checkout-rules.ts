@@ -56,6 +56,15 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_STATUSES = ['pending', 'confirmed', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/**
+ * What one order may hold. An order holds its stock until it is paid or its payment window ends,
+ * so one order can never take a whole shelf (a 31-line guest order once took every unit of the shop).
+ */
+export const ORDER_LIMITS = { lines: 20, unitsPerLine: 50, units: 100 } as const;
+
+/** An unpaid crypto order is cancelled, and its stock released, once this window ends (PAYMENT_WINDOW_MINUTES). */
+export const DEFAULT_PAYMENT_WINDOW_MINUTES = 60;
+
 export const CARRIERS = ['DHL', 'FedEx', 'UPS', 'Thailand Post', 'Kerry Express', 'J&T Express'] as const;
 
 export const MESSAGES = {

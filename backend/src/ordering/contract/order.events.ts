@@ -30,29 +30,64 @@ export interface OrderTotals {
   totalAmount: string;
 }
 
-export type OrderPlaced = DomainEvent<
-  'OrderPlaced',
-  {
-    orderId: number;
-    customerId: string | null;
-    customerEmail: string;
-    lines: OrderLine[];
-    totals: OrderTotals;
-    referralCode: string | null;
-    shippingMethod: ShippingMethod;
-    paymentMethod: PaymentMethod;
-    shippingAddress: ShippingAddress;
-    deliveryInstructions: string | null;
-    status: OrderStatus;
-    paymentStatus: PaymentStatus;
-  }
->;
+/** The order as the shopper asked for it and the server priced it. */
+export interface OrderDetails {
+  orderId: number;
+  customerId: string | null;
+  customerEmail: string;
+  lines: OrderLine[];
+  totals: OrderTotals;
+  referralCode: string | null;
+  shippingMethod: ShippingMethod;
+  paymentMethod: PaymentMethod;
+  shippingAddress: ShippingAddress;
+  deliveryInstructions: string | null;
+  /** When an unpaid crypto order is cancelled and its stock released; null for cash on delivery. */
+  paymentDueBy: string | null;
+}
+
+/** The placement process starts: the order is recorded, its stock not yet held. */
+export type OrderSubmitted = DomainEvent<'OrderSubmitted', OrderDetails>;
+/** Every line's stock is held: the order exists for the shopper and the shop. */
+export type OrderPlaced = DomainEvent<'OrderPlaced', OrderDetails & { status: OrderStatus; paymentStatus: PaymentStatus }>;
+/** Some line could not be held; whatever was held is released before this is recorded. */
+export type OrderRejected = DomainEvent<'OrderRejected', { orderId: number; reason: string }>;
 export type OrderPaymentConfirmed = DomainEvent<'OrderPaymentConfirmed', { orderId: number; paymentId: number; transactionHash: string; statusAfter: OrderStatus }>;
-export type OrderPaymentFailed = DomainEvent<'OrderPaymentFailed', { orderId: number; paymentId: number; reason: string }>;
+/** `paymentStatusAfter` stays confirmed when another payment already paid the order. */
+export type OrderPaymentFailed = DomainEvent<'OrderPaymentFailed', { orderId: number; paymentId: number; reason: string; paymentStatusAfter: PaymentStatus }>;
 export type OrderStatusChanged = DomainEvent<'OrderStatusChanged', { orderId: number; from: OrderStatus; to: OrderStatus }>;
 export type OrderShipped = DomainEvent<'OrderShipped', { orderId: number; from: OrderStatus; trackingNumber: string; carrier: string; adminNotes: string | null }>;
 export type OrderCancelled = DomainEvent<'OrderCancelled', { orderId: number; from: OrderStatus; reason: string }>;
+/** The payment window ended unpaid: the order is cancelled for that reason. */
+export type OrderExpired = DomainEvent<'OrderExpired', { orderId: number; paymentDueBy: string; reason: string }>;
+/** The last step of a cancellation or expiry: every line's stock is back on the shelf. */
+export type OrderStockReleased = DomainEvent<'OrderStockReleased', { orderId: number }>;
 
-export type OrderEvent = OrderPlaced | OrderPaymentConfirmed | OrderPaymentFailed | OrderStatusChanged | OrderShipped | OrderCancelled;
+export type OrderEvent =
+  | OrderSubmitted
+  | OrderPlaced
+  | OrderRejected
+  | OrderPaymentConfirmed
+  | OrderPaymentFailed
+  | OrderStatusChanged
+  | OrderShipped
+  | OrderCancelled
+  | OrderExpired
+  | OrderStockReleased;
 
 export const orderStream = (orderId: number) => `order-${orderId}`;
+
+/**
+ * Events recorded under older versions, in today's shape. Version 1 of OrderPlaced was written before
+ * payment windows existed (no `paymentDueBy`), and version 1 of OrderPaymentFailed before
+ * `paymentStatusAfter`: a failure then always left the payment failed.
+ */
+export function upcastOrderEvent(event: DomainEvent): OrderEvent {
+  if (event.type === 'OrderPlaced' && event.version === 1) {
+    return { type: 'OrderPlaced', version: 2, data: { paymentDueBy: null, ...(event.data as object) } } as OrderPlaced;
+  }
+  if (event.type === 'OrderPaymentFailed' && event.version === 1) {
+    return { type: 'OrderPaymentFailed', version: 2, data: { paymentStatusAfter: 'failed', ...(event.data as object) } } as OrderPaymentFailed;
+  }
+  return event as OrderEvent;
+}

@@ -38,6 +38,10 @@ export interface OrderView {
   shippingCarrier: string | null;
   shippedAt: string | null;
   adminNotes: string | null;
+  /** When an unpaid crypto order expires and its stock is released; null for cash on delivery. */
+  paymentDueBy: string | null;
+  /** Why a cancelled order was cancelled: by the shop, or its payment window ending. */
+  cancellationReason: string | null;
   createdAt: string;
   updatedAt: string;
 }

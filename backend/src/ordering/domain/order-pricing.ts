@@ -1,4 +1,5 @@
-import { shippingCostCents, ShippingMethod } from '../contract/checkout-rules';
+import { InvalidInputError } from '../../shared/errors';
+import { ORDER_LIMITS, shippingCostCents, ShippingMethod } from '../contract/checkout-rules';
 import { Cents, formatCents, parseCents } from '../../shared/money';
 import { OrderLine, OrderTotals } from '../contract/order.events';
 
@@ -44,4 +45,25 @@ export function priceOrder(
       totalAmount: formatCents(subtotal - discount + shipping),
     },
   };
+}
+
+export interface CartLine {
+  productId: number;
+  quantity: number;
+}
+
+/** The same product twice in a cart is one line with the summed quantity. */
+export function mergeLines(cart: CartLine[]): CartLine[] {
+  const merged = new Map<number, number>();
+  for (const { productId, quantity } of cart) merged.set(productId, (merged.get(productId) ?? 0) + quantity);
+  return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+}
+
+/** ORDER_LIMITS, checked on the merged lines, so splitting a product over two lines gains nothing. */
+export function assertWithinOrderLimits(lines: CartLine[]): void {
+  if (lines.length > ORDER_LIMITS.lines) throw new InvalidInputError(`An order can hold at most ${ORDER_LIMITS.lines} different products`);
+  if (lines.some((line) => line.quantity > ORDER_LIMITS.unitsPerLine)) {
+    throw new InvalidInputError(`An order can hold at most ${ORDER_LIMITS.unitsPerLine} units of one product`);
+  }
+  if (lines.reduce((sum, line) => sum + line.quantity, 0) > ORDER_LIMITS.units) throw new InvalidInputError(`An order can hold at most ${ORDER_LIMITS.units} units in total`);
 }

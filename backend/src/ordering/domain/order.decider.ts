@@ -1,80 +1,129 @@
+import { ConflictError, InvalidInputError, NotFoundError } from '../../shared/errors';
 import { Decider } from '../../shared/event-sourcing/decider';
-import { ConflictError, NotFoundError } from '../../shared/errors';
 import { isCryptoPaymentMethod, OrderStatus, PaymentStatus } from '../contract/checkout-rules';
-import { OrderEvent, OrderLine, OrderPlaced } from '../contract/order.events';
+import { OrderDetails, OrderEvent, upcastOrderEvent } from '../contract/order.events';
+
+/** Where the order is in its placement: submitted (stock being held), placed, or rejected (stock could not be held). */
+export type OrderStage = 'none' | 'submitted' | 'placed' | 'rejected';
 
 export interface OrderState {
-  orderId: number | null;
+  stage: OrderStage;
+  details: OrderDetails | null;
   status: OrderStatus;
   paymentStatus: PaymentStatus;
-  paymentMethod: string | null;
-  totalAmount: string;
-  lines: OrderLine[];
+  /** The payment that paid the order. */
+  paidBy: number | null;
+  /** Payments whose outcome the order has recorded, so a repeated settlement step records nothing twice. */
+  settledPayments: number[];
+  /** Why a cancelled order was cancelled (an administrator, or its payment window ending). */
+  cancellationReason: string | null;
+  /** A cancelled or expired order has given its stock back. */
+  stockReleased: boolean;
+  rejectionReason: string | null;
 }
 
-export type PlaceOrder = { kind: 'place' } & Omit<OrderPlaced['data'], 'status' | 'paymentStatus'>;
-
 export type OrderCommand =
-  | PlaceOrder
+  | { kind: 'submit'; details: OrderDetails }
+  | { kind: 'completePlacement' }
+  | { kind: 'rejectPlacement'; reason: string }
   | { kind: 'confirmPayment'; paymentId: number; transactionHash: string }
   | { kind: 'failPayment'; paymentId: number; reason: string }
-  | { kind: 'changeStatus'; status: OrderStatus; reason: string }
-  | { kind: 'ship'; trackingNumber: string; carrier: string; adminNotes: string | null };
+  | { kind: 'changeStatus'; status: OrderStatus }
+  | { kind: 'ship'; trackingNumber: string; carrier: string; adminNotes: string | null }
+  | { kind: 'cancel'; reason: string }
+  | { kind: 'expire'; now: string }
+  | { kind: 'recordStockReleased' };
 
 const FINAL: OrderStatus[] = ['delivered', 'cancelled'];
 
 export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
-  initialState: { orderId: null, status: 'pending', paymentStatus: 'pending', paymentMethod: null, totalAmount: '0.00', lines: [] },
+  initialState: {
+    stage: 'none',
+    details: null,
+    status: 'pending',
+    paymentStatus: 'pending',
+    paidBy: null,
+    settledPayments: [],
+    cancellationReason: null,
+    stockReleased: false,
+    rejectionReason: null,
+  },
+
+  upcast: upcastOrderEvent,
 
   evolve(state, event) {
     switch (event.type) {
-      case 'OrderPlaced':
-        return {
-          orderId: event.data.orderId,
-          status: event.data.status,
-          paymentStatus: event.data.paymentStatus,
-          paymentMethod: event.data.paymentMethod,
-          totalAmount: event.data.totals.totalAmount,
-          lines: event.data.lines,
-        };
+      case 'OrderSubmitted':
+        return { ...state, stage: 'submitted', details: event.data, paymentStatus: initialPaymentStatus(event.data) };
+      case 'OrderPlaced': {
+        const { status, paymentStatus, ...details } = event.data;
+        return { ...state, stage: 'placed', details, status, paymentStatus };
+      }
+      case 'OrderRejected':
+        return { ...state, stage: 'rejected', rejectionReason: event.data.reason };
       case 'OrderPaymentConfirmed':
-        return { ...state, paymentStatus: 'confirmed', status: event.data.statusAfter };
+        return {
+          ...state,
+          paymentStatus: 'confirmed',
+          status: event.data.statusAfter,
+          paidBy: event.data.paymentId,
+          settledPayments: [...state.settledPayments, event.data.paymentId],
+        };
       case 'OrderPaymentFailed':
-        return { ...state, paymentStatus: 'failed' };
+        return { ...state, paymentStatus: event.data.paymentStatusAfter, settledPayments: [...state.settledPayments, event.data.paymentId] };
       case 'OrderStatusChanged':
         return { ...state, status: event.data.to };
       case 'OrderShipped':
         return { ...state, status: 'shipped' };
       case 'OrderCancelled':
-        return { ...state, status: 'cancelled' };
+      case 'OrderExpired':
+        return { ...state, status: 'cancelled', cancellationReason: event.data.reason };
+      case 'OrderStockReleased':
+        return { ...state, stockReleased: true };
     }
   },
 
   decide(command, state) {
-    if (command.kind === 'place') {
-      if (state.orderId !== null) throw new ConflictError(`Order ${command.orderId} already exists`);
-      const { kind: _kind, ...data } = command;
-      // The server owns every status: cash on delivery is paid at the door, crypto once the transfer is confirmed.
-      const paymentStatus: PaymentStatus = isCryptoPaymentMethod(data.paymentMethod) ? 'pending' : 'confirmed';
-      return [{ type: 'OrderPlaced', version: 1, data: { ...data, status: 'pending', paymentStatus } }];
+    if (command.kind === 'submit') {
+      if (state.stage !== 'none') throw new ConflictError(`Order ${command.details.orderId} already exists`);
+      return [{ type: 'OrderSubmitted', version: 1, data: command.details }];
     }
-    if (state.orderId === null) throw new NotFoundError('Order not found');
-    const orderId = state.orderId;
+    if (state.stage === 'none' || state.details === null) throw new NotFoundError('Order not found');
+    const { orderId } = state.details;
+
+    switch (command.kind) {
+      case 'completePlacement': {
+        if (state.stage !== 'submitted') return [];
+        // The server owns every status: cash on delivery is settled at the door, crypto once the transfer is confirmed.
+        return [{ type: 'OrderPlaced', version: 2, data: { ...state.details, status: 'pending', paymentStatus: initialPaymentStatus(state.details) } }];
+      }
+      case 'rejectPlacement':
+        if (state.stage !== 'submitted') return [];
+        return [{ type: 'OrderRejected', version: 1, data: { orderId, reason: command.reason } }];
+    }
+
+    // Everything below concerns an order that exists for the shopper.
+    if (state.stage === 'rejected') throw new NotFoundError('Order not found');
+    if (state.stage === 'submitted') throw new ConflictError(`Order ${orderId} is still being placed. Please try again in a moment.`);
 
     switch (command.kind) {
       case 'confirmPayment': {
-        if (state.paymentStatus === 'confirmed') return [];
+        if (state.paidBy === command.paymentId) return [];
+        if (!isCryptoPaymentMethod(state.details.paymentMethod)) throw new ConflictError(`Order ${orderId} is paid on delivery, not in crypto`);
+        if (state.paidBy !== null) throw new ConflictError(`Order ${orderId} is already paid by payment ${state.paidBy}`);
         if (state.status === 'cancelled') throw new ConflictError(`Order ${orderId} is cancelled; its payment cannot be confirmed`);
         const statusAfter: OrderStatus = state.status === 'pending' ? 'processing' : state.status;
         return [{ type: 'OrderPaymentConfirmed', version: 1, data: { orderId, paymentId: command.paymentId, transactionHash: command.transactionHash, statusAfter } }];
       }
-      case 'failPayment':
-        if (state.paymentStatus !== 'pending') return [];
-        return [{ type: 'OrderPaymentFailed', version: 1, data: { orderId, paymentId: command.paymentId, reason: command.reason } }];
+      case 'failPayment': {
+        if (state.settledPayments.includes(command.paymentId)) return [];
+        const paymentStatusAfter: PaymentStatus = state.paidBy !== null ? 'confirmed' : 'failed';
+        return [{ type: 'OrderPaymentFailed', version: 2, data: { orderId, paymentId: command.paymentId, reason: command.reason, paymentStatusAfter } }];
+      }
       case 'changeStatus': {
+        if (command.status === 'cancelled') throw new InvalidInputError('Cancelling an order releases its stock: cancel it, do not set its status');
         if (command.status === state.status) return [];
         if (FINAL.includes(state.status)) throw new ConflictError(`Order ${orderId} is ${state.status}; its status can no longer change`);
-        if (command.status === 'cancelled') return [{ type: 'OrderCancelled', version: 1, data: { orderId, from: state.status, reason: command.reason } }];
         return [{ type: 'OrderStatusChanged', version: 1, data: { orderId, from: state.status, to: command.status } }];
       }
       case 'ship':
@@ -82,6 +131,22 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
           throw new ConflictError(`Only pending or processing orders can be shipped; order ${orderId} is ${state.status}`);
         }
         return [{ type: 'OrderShipped', version: 1, data: { orderId, from: state.status, trackingNumber: command.trackingNumber, carrier: command.carrier, adminNotes: command.adminNotes } }];
+      case 'cancel':
+        if (state.status === 'cancelled') return [];
+        if (state.status === 'delivered') throw new ConflictError(`Order ${orderId} is delivered; it can no longer be cancelled`);
+        return [{ type: 'OrderCancelled', version: 1, data: { orderId, from: state.status, reason: command.reason } }];
+      case 'expire': {
+        const dueBy = state.details.paymentDueBy;
+        if (dueBy === null || state.status !== 'pending' || state.paidBy !== null || Date.parse(dueBy) > Date.parse(command.now)) return [];
+        return [{ type: 'OrderExpired', version: 1, data: { orderId, paymentDueBy: dueBy, reason: 'The payment window ended before the order was paid' } }];
+      }
+      case 'recordStockReleased':
+        if (state.status !== 'cancelled' || state.stockReleased) return [];
+        return [{ type: 'OrderStockReleased', version: 1, data: { orderId } }];
     }
   },
 };
+
+function initialPaymentStatus(details: OrderDetails): PaymentStatus {
+  return isCryptoPaymentMethod(details.paymentMethod) ? 'pending' : 'confirmed';
+}

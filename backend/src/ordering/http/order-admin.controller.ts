@@ -1,16 +1,19 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { z } from 'zod';
+import { OrderQueries } from '../../../../projections/ordering/order.queries';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
-import { idParamSchema } from '../../catalogue/http/catalogue.controller';
-import { CARRIERS, ORDER_STATUSES } from '../contract/checkout-rules';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { AdminGuard } from '../../shared/http/guards';
+import { idParamSchema } from '../../shared/http/id-param';
 import { Context } from '../../shared/http/request-context';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
-import { ChangeOrderCommand } from '../commands/change-order.command';
-import { CreateReferralCodeCommand, DeactivateReferralCodeCommand } from '../commands/referral-code.commands';
-import { OrderQueries } from '../../../../projections/ordering/order.queries';
+import { CancelOrder } from '../commands/cancel-order.command';
+import { ChangeOrderStatus } from '../commands/change-order-status.command';
+import { CreateReferralCode } from '../commands/create-referral-code.command';
+import { DeactivateReferralCode } from '../commands/deactivate-referral-code.command';
+import { ShipOrder } from '../commands/ship-order.command';
+import { CARRIERS, ORDER_STATUSES } from '../contract/checkout-rules';
 
 const statusSchema = z.object({ status: z.enum(ORDER_STATUSES, { message: `status must be one of ${ORDER_STATUSES.join(', ')}` }) });
 const listSchema = z.object({ status: z.enum(ORDER_STATUSES).optional() });
@@ -27,6 +30,9 @@ const referralSchema = z
     discountPercentage: z.number().int('discountPercentage must be a whole number').min(1).max(90),
   })
   .strict();
+
+/** The orders read models an order answer reads. */
+const ORDER_READ_MODELS = ['orders'];
 
 /** Back-office order management (checkout spec §7, Admin). */
 @Controller('api')
@@ -48,14 +54,17 @@ export class OrderAdminController {
     return this.orders.list(query.status);
   }
 
+  /** Cancelled returns the order's stock (the cancellation process); every other status is a plain change. */
   @Put('orders/:id/status')
   async changeStatus(
     @Param('id', new ZodValidationPipe(idParamSchema('Order'))) orderId: number,
-    @Body(new ZodValidationPipe(statusSchema)) body: z.infer<typeof statusSchema>,
+    @Body(new ZodValidationPipe(statusSchema)) { status }: z.infer<typeof statusSchema>,
     @Context() context: CommandContext,
   ) {
-    const { position } = await this.commands.execute(new ChangeOrderCommand(orderId, { kind: 'changeStatus', status: body.status, reason: 'Changed by an administrator' }, context));
-    await this.projections.waitFor(position);
+    const { position } = await this.commands.execute(
+      status === 'cancelled' ? new CancelOrder(orderId, 'Cancelled by an administrator', context) : new ChangeOrderStatus(orderId, status, context),
+    );
+    await this.projections.readYourWrite(position, ORDER_READ_MODELS, `/api/orders/${orderId}`);
     return this.orders.byId(orderId);
   }
 
@@ -65,23 +74,23 @@ export class OrderAdminController {
     @Body(new ZodValidationPipe(shippingSchema)) body: z.infer<typeof shippingSchema>,
     @Context() context: CommandContext,
   ) {
-    const change = { kind: 'ship' as const, trackingNumber: body.trackingNumber, carrier: body.shippingCarrier, adminNotes: body.adminNotes };
-    const { position } = await this.commands.execute(new ChangeOrderCommand(orderId, change, context));
-    await this.projections.waitFor(position);
+    const shipment = { trackingNumber: body.trackingNumber, carrier: body.shippingCarrier, adminNotes: body.adminNotes };
+    const { position } = await this.commands.execute(new ShipOrder(orderId, shipment, context));
+    await this.projections.readYourWrite(position, ORDER_READ_MODELS, `/api/orders/${orderId}`);
     return this.orders.byId(orderId);
   }
 
   @Post('admin/referral-codes')
   async createReferralCode(@Body(new ZodValidationPipe(referralSchema)) body: z.infer<typeof referralSchema>, @Context() context: CommandContext) {
-    const { position } = await this.commands.execute(new CreateReferralCodeCommand(body.code, body.discountPercentage, context));
-    await this.projections.waitFor(position);
+    const { position } = await this.commands.execute(new CreateReferralCode(body.code, body.discountPercentage, context));
+    await this.projections.readYourWrite(position, ['referral-codes'], `/api/referral-codes/${encodeURIComponent(body.code)}`);
     return this.orders.activeReferralCode(body.code).then((found) => ({ code: body.code.toUpperCase(), ...found }));
   }
 
   @Delete('admin/referral-codes/:code')
   async deactivateReferralCode(@Param('code', new ZodValidationPipe(z.string().trim().min(1).max(40))) code: string, @Context() context: CommandContext) {
-    const { position } = await this.commands.execute(new DeactivateReferralCodeCommand(code, context));
-    await this.projections.waitFor(position);
+    const { position } = await this.commands.execute(new DeactivateReferralCode(code, context));
+    await this.projections.readYourWrite(position, ['referral-codes'], `/api/referral-codes/${encodeURIComponent(code)}`);
     return { message: 'Referral code deactivated' };
   }
 }

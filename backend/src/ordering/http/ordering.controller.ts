@@ -1,9 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { z } from 'zod';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
-import { idParamSchema } from '../../catalogue/http/catalogue.controller';
+import { idParamSchema } from '../../shared/http/id-param';
 import { whatsappLink } from '../contract/checkout-rules';
 import { SignedInGuard } from '../../shared/http/guards';
 import { RateLimiter } from '../../shared/http/rate-limiter';
@@ -13,7 +13,9 @@ import { rememberGuestOrder } from '../../shared/http/session-data';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
 import { CheckoutPricing } from '../commands/checkout-pricing';
 import { PlaceOrderInput, placeOrderSchema, QuoteInput, quoteSchema } from '../contract/order-input';
-import { PlaceOrderCommand } from '../commands/place-order.command';
+import { APP_CONFIG, AppConfig } from '../../config';
+import { PlaceOrder } from '../commands/place-order.command';
+import { OrderStillBeingPlaced } from '../processes/order-placement.process';
 import { assertMayAccessOrder } from './order-access';
 import { OrderQueries } from '../../../../projections/ordering/order.queries';
 import { PlacedOrderView } from '../contract/order.views';
@@ -29,6 +31,7 @@ export class OrderingController {
     private readonly orders: OrderQueries,
     private readonly projections: ProjectionRunner,
     private readonly rateLimiter: RateLimiter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** The order summary the checkout shows, computed exactly as the order will be. */
@@ -41,9 +44,17 @@ export class OrderingController {
 
   @Post('orders')
   async placeOrder(@Body(new ZodValidationPipe(placeOrderSchema)) input: PlaceOrderInput, @CurrentUser() user: SessionUser | null, @Req() request: Request): Promise<PlacedOrderView> {
-    const { orderId, position } = await this.commands.execute(new PlaceOrderCommand(input, user?.id ?? null, commandContextOf(request)));
+    await this.rateLimiter.consume(`orders:${request.ip}`, this.config.ordersPerClientPer10Minutes, 10 * 60_000, 'Too many orders from this address.');
+    let placed: { orderId: number; position: number | null };
+    try {
+      placed = await this.commands.execute(new PlaceOrder(input, user?.id ?? null, commandContextOf(request)));
+    } catch (error) {
+      if (error instanceof OrderStillBeingPlaced && !user) rememberGuestOrder(request, error.orderId);
+      throw error;
+    }
+    const { orderId, position } = placed;
     if (!user) rememberGuestOrder(request, orderId);
-    await this.projections.waitFor(position);
+    await this.projections.readYourWrite(position, ['orders'], `/api/orders/${orderId}`);
     const order = await this.orders.byId(orderId);
     return { ...order, whatsappContactLink: whatsappLink(`Hello! I just placed order #${orderId} (total A$${order.totalAmount}). Could you help me with it?`) };
   }

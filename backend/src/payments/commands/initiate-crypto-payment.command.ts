@@ -1,63 +1,67 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { PAYMENTS_COLLECTION, PaymentDocument } from '../../../../projections/payments/payments.projector';
-import { orderDecider } from '../../ordering/domain/order.decider';
-import { orderStream } from '../../ordering/contract/order.events';
+import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { PaymentQueries } from '../../../../projections/payments/payment.queries';
 import { CRYPTO_PAYMENT_METHODS, CryptoPaymentMethod, isCryptoPaymentMethod } from '../../ordering/contract/checkout-rules';
-import { ConflictError, NotFoundError } from '../../shared/errors';
+import { OrderForPaymentQuery } from '../../ordering/commands/public';
+import { ConflictError } from '../../shared/errors';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { IdAllocator } from '../../shared/event-sourcing/id-allocator';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
-import { READ_STORE, ReadStore } from '../../storage/read-store/read-store.port';
+import { paymentStream } from '../contract/payment.events';
 import { quoteCryptoAmount } from '../domain/crypto-quote';
 import { paymentDecider } from '../domain/payment.decider';
 import { paymentUri } from '../domain/payment-uri';
-import { paymentStream } from '../contract/payment.events';
 import { CRYPTO_RATES, CryptoRates } from '../rates/crypto-rates.port';
 import { WALLET_ADDRESSES, WalletAddresses } from '../wallets';
 
 export const QUOTE_VALIDITY_MS = 30 * 60 * 1000;
 
-export class InitiateCryptoPaymentCommand {
+export class InitiateCryptoPayment extends Command<{ paymentId: number; position: number | null }> {
   constructor(
     readonly orderId: number,
     readonly method: CryptoPaymentMethod,
     readonly context: CommandContext,
-  ) {}
+  ) {
+    super();
+  }
 }
 
 /**
  * Quotes the order's own total in the chosen coin (the client's amounts are never used)
- * and records where to pay and until when. Asking again while a quote for the same
- * coin is still valid returns that quote instead of a second payment.
+ * and records where to pay and until when: 30 minutes, and never past the order's payment window.
+ * Asking again while a quote for the same coin is still valid returns that quote instead of a second payment.
  */
-@CommandHandler(InitiateCryptoPaymentCommand)
-export class InitiateCryptoPaymentHandler implements ICommandHandler<InitiateCryptoPaymentCommand, { paymentId: number; position: number | null }> {
+@CommandHandler(InitiateCryptoPayment)
+export class InitiateCryptoPaymentHandler implements ICommandHandler<InitiateCryptoPayment> {
   constructor(
     private readonly streams: StreamExecutor,
     private readonly ids: IdAllocator,
+    private readonly queries: QueryBus,
+    private readonly payments: PaymentQueries,
     @Inject(CRYPTO_RATES) private readonly rates: CryptoRates,
     @Inject(WALLET_ADDRESSES) private readonly wallets: WalletAddresses,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
   ) {}
 
-  async execute({ orderId, method, context }: InitiateCryptoPaymentCommand) {
-    const { state: order } = await this.streams.load(orderStream(orderId), orderDecider);
-    if (order.orderId === null) throw new NotFoundError('Order not found');
-    if (!order.paymentMethod || !isCryptoPaymentMethod(order.paymentMethod)) throw new ConflictError(`Order ${orderId} is paid on delivery, not in crypto`);
+  async execute({ orderId, method, context }: InitiateCryptoPayment) {
+    const order = await this.queries.execute(new OrderForPaymentQuery(orderId));
+    if (!isCryptoPaymentMethod(order.paymentMethod)) throw new ConflictError(`Order ${orderId} is paid on delivery, not in crypto`);
     if (order.status === 'cancelled') throw new ConflictError(`Order ${orderId} is cancelled`);
     if (order.paymentStatus === 'confirmed') throw new ConflictError(`Order ${orderId} is already paid`);
+    const now = new Date();
+    if (order.paymentDueBy !== null && Date.parse(order.paymentDueBy) <= now.getTime()) {
+      throw new ConflictError(`The payment window of order ${orderId} has ended; the order is being cancelled`);
+    }
 
-    const open = await this.readStore
-      .collection<PaymentDocument>(PAYMENTS_COLLECTION)
-      .findOne({ orderId, paymentMethod: method, status: 'pending', expiresAt: { $gt: new Date().toISOString() } });
+    const open = await this.payments.openQuote(orderId, method, now);
     if (open) return { paymentId: open.id, position: null };
 
     const { coin, decimals } = CRYPTO_PAYMENT_METHODS[method];
     const [usdPerAud, coinPriceUsd] = await Promise.all([this.rates.usdPerAud(), this.rates.coinPriceUsd(coin)]);
     const cryptoAmount = quoteCryptoAmount(order.totalAmount, usdPerAud, coinPriceUsd, decimals);
     const walletAddress = this.wallets[method];
-    return this.ids.claim('payment', async (paymentId) => {
+    const quoteEnds = now.getTime() + QUOTE_VALIDITY_MS;
+    const expiresAt = new Date(order.paymentDueBy === null ? quoteEnds : Math.min(quoteEnds, Date.parse(order.paymentDueBy))).toISOString();
+    return this.ids.claim('payment', paymentStream, async (paymentId) => {
       const events = paymentDecider.decide(
         {
           kind: 'initiate',
@@ -71,7 +75,7 @@ export class InitiateCryptoPaymentHandler implements ICommandHandler<InitiateCry
           usdPerAud,
           coinPriceUsd,
           paymentUri: paymentUri(method, walletAddress, cryptoAmount),
-          expiresAt: new Date(Date.now() + QUOTE_VALIDITY_MS).toISOString(),
+          expiresAt,
         },
         paymentDecider.initialState,
       );

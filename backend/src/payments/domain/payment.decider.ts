@@ -8,6 +8,7 @@ export interface PaymentState {
   orderId: number | null;
   status: PaymentStatus;
   transactionHash: string | null;
+  failureReason: string | null;
 }
 
 export type PaymentCommand =
@@ -16,16 +17,16 @@ export type PaymentCommand =
   | { kind: 'fail'; reason: string; source: string };
 
 export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent> = {
-  initialState: { paymentId: null, orderId: null, status: 'pending', transactionHash: null },
+  initialState: { paymentId: null, orderId: null, status: 'pending', transactionHash: null, failureReason: null },
 
   evolve(state, event) {
     switch (event.type) {
       case 'PaymentInitiated':
-        return { paymentId: event.data.paymentId, orderId: event.data.orderId, status: 'pending', transactionHash: null };
+        return { paymentId: event.data.paymentId, orderId: event.data.orderId, status: 'pending', transactionHash: null, failureReason: null };
       case 'PaymentConfirmed':
         return { ...state, status: 'confirmed', transactionHash: event.data.transactionHash };
       case 'PaymentFailed':
-        return { ...state, status: 'failed' };
+        return { ...state, status: 'failed', failureReason: event.data.reason };
     }
   },
 

@@ -1,13 +1,15 @@
 import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { z } from 'zod';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
-import { idParamSchema } from '../../catalogue/http/catalogue.controller';
+import { idParamSchema } from '../../shared/http/id-param';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { AdminGuard } from '../../shared/http/guards';
 import { Context, CurrentUser } from '../../shared/http/request-context';
 import { SessionUser } from '../../identity/contract/session-user';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
-import { PaymentConfirmationPort } from '../payment-confirmation.port';
+import { ConfirmPayment } from '../commands/confirm-payment.command';
+import { FailPayment } from '../commands/fail-payment.command';
 import { PaymentQueries } from '../../../../projections/payments/payment.queries';
 
 const confirmSchema = z.object({
@@ -19,7 +21,7 @@ const failSchema = z.object({ reason: z.string({ message: 'reason is required' }
 @UseGuards(AdminGuard)
 export class PaymentsAdminController {
   constructor(
-    private readonly confirmation: PaymentConfirmationPort,
+    private readonly commands: CommandBus,
     private readonly payments: PaymentQueries,
     private readonly projections: ProjectionRunner,
   ) {}
@@ -37,8 +39,8 @@ export class PaymentsAdminController {
     @CurrentUser() admin: SessionUser,
     @Context() context: CommandContext,
   ) {
-    const { position } = await this.confirmation.confirm(paymentId, body.transactionHash, `admin:${admin.email}`, context);
-    await this.projections.waitFor(position);
+    const { position } = await this.commands.execute(new ConfirmPayment(paymentId, body.transactionHash, `admin:${admin.email}`, context));
+    await this.projections.readYourWrite(position, ['payments', 'orders'], `/api/payments/${paymentId}/status`);
     return this.payments.byId(paymentId);
   }
 
@@ -50,8 +52,8 @@ export class PaymentsAdminController {
     @CurrentUser() admin: SessionUser,
     @Context() context: CommandContext,
   ) {
-    const { position } = await this.confirmation.fail(paymentId, body.reason, `admin:${admin.email}`, context);
-    await this.projections.waitFor(position);
+    const { position } = await this.commands.execute(new FailPayment(paymentId, body.reason, `admin:${admin.email}`, context));
+    await this.projections.readYourWrite(position, ['payments', 'orders'], `/api/payments/${paymentId}/status`);
     return this.payments.byId(paymentId);
   }
 }

@@ -3,13 +3,13 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { z } from 'zod';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
-import { idParamSchema } from '../../catalogue/http/catalogue.controller';
+import { idParamSchema } from '../../shared/http/id-param';
 import { assertMayAccessOrder } from '../../ordering/http/order-access';
 import { OrderQueries } from '../../../../projections/ordering/order.queries';
 import { CRYPTO_PAYMENT_METHOD_IDS } from '../../ordering/contract/checkout-rules';
 import { commandContextOf } from '../../shared/http/request-context';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
-import { InitiateCryptoPaymentCommand } from '../commands/initiate-crypto-payment.command';
+import { InitiateCryptoPayment } from '../commands/initiate-crypto-payment.command';
 import { PaymentQueries } from '../../../../projections/payments/payment.queries';
 import { WALLET_ADDRESSES, WalletAddresses } from '../wallets';
 
@@ -40,8 +40,8 @@ export class PaymentsController {
   @Post('payments/crypto')
   async initiate(@Body(new ZodValidationPipe(initiateSchema)) body: z.infer<typeof initiateSchema>, @Req() request: Request) {
     assertMayAccessOrder(request, await this.orders.byId(body.orderId));
-    const { paymentId, position } = await this.commands.execute(new InitiateCryptoPaymentCommand(body.orderId, body.paymentMethod, commandContextOf(request)));
-    await this.projections.waitFor(position);
+    const { paymentId, position } = await this.commands.execute(new InitiateCryptoPayment(body.orderId, body.paymentMethod, commandContextOf(request)));
+    await this.projections.readYourWrite(position, ['payments'], `/api/payments/${paymentId}/status`);
     return this.payments.byId(paymentId);
   }
 

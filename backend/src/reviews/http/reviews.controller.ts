@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UseGuards } 
 import { CommandBus } from '@nestjs/cqrs';
 import { z } from 'zod';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
-import { idParamSchema } from '../../catalogue/http/catalogue.controller';
+import { idParamSchema } from '../../shared/http/id-param';
 import { CatalogueQueries } from '../../../../projections/catalogue/catalogue.queries';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { AdminGuard, SignedInGuard } from '../../shared/http/guards';
@@ -11,7 +11,11 @@ import { Context, CurrentUser } from '../../shared/http/request-context';
 import { SessionUser } from '../../identity/contract/session-user';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
 import { answerSchema, ReviewInput, reviewInputSchema, voteSchema } from '../contract/review-input';
-import { ChangeReviewCommand, WriteReviewCommand } from '../commands/review.commands';
+import { AnswerReview } from '../commands/answer-review.command';
+import { DeleteReview } from '../commands/delete-review.command';
+import { EditReview } from '../commands/edit-review.command';
+import { VoteOnReview } from '../commands/vote-on-review.command';
+import { WriteReview } from '../commands/write-review.command';
 import { ReviewQueries } from '../../../../projections/reviews/review.queries';
 
 const reviewIdSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Review not found');
@@ -36,6 +40,12 @@ export class ReviewsController {
     return this.reviews.forProduct(productId, viewer?.id ?? null);
   }
 
+  /** One review: where a 202 answer to a review change points. */
+  @Get('reviews/:id')
+  review(@Param('id', new ZodValidationPipe(reviewIdSchema)) reviewId: string, @CurrentUser() viewer: SessionUser | null) {
+    return this.reviews.byId(reviewId, viewer?.id ?? null);
+  }
+
   @Get('products/:id/rating')
   async rating(@Param('id', new ZodValidationPipe(idParamSchema('Product'))) productId: number) {
     await this.catalogue.getProduct(productId, false);
@@ -51,8 +61,8 @@ export class ReviewsController {
     @Context() context: CommandContext,
   ) {
     await this.rateLimiter.consume(`review:${author.id}`, REVIEWS_PER_HOUR, HOUR_MS, 'Too many reviews.');
-    const { reviewId, position } = await this.commands.execute(new WriteReviewCommand(productId, author, input, context));
-    await this.projections.waitFor(position);
+    const { reviewId, position } = await this.commands.execute(new WriteReview(productId, author, input, context));
+    await this.projections.readYourWrite(position, ['reviews'], `/api/products/${productId}/reviews`);
     return this.reviews.byId(reviewId, author.id);
   }
 
@@ -65,8 +75,8 @@ export class ReviewsController {
     @Context() context: CommandContext,
   ) {
     await this.consumeChange(user);
-    const { position } = await this.commands.execute(new ChangeReviewCommand(reviewId, { kind: 'edit', actorId: user.id, content }, context));
-    await this.projections.waitFor(position);
+    const { position } = await this.commands.execute(new EditReview(reviewId, user.id, content, context));
+    await this.projections.readYourWrite(position, ['reviews'], `/api/reviews/${reviewId}`);
     return this.reviews.byId(reviewId, user.id);
   }
 
@@ -74,8 +84,8 @@ export class ReviewsController {
   @UseGuards(SignedInGuard)
   async remove(@Param('id', new ZodValidationPipe(reviewIdSchema)) reviewId: string, @CurrentUser() user: SessionUser, @Context() context: CommandContext) {
     await this.consumeChange(user);
-    const { position } = await this.commands.execute(new ChangeReviewCommand(reviewId, { kind: 'delete', actorId: user.id }, context));
-    await this.projections.waitFor(position);
+    const { position } = await this.commands.execute(new DeleteReview(reviewId, user.id, context));
+    await this.projections.readYourWrite(position, ['reviews'], `/api/reviews/${reviewId}`);
     return { message: 'Review Deleted' };
   }
 
@@ -89,8 +99,8 @@ export class ReviewsController {
     @Context() context: CommandContext,
   ) {
     await this.consumeChange(user);
-    const { position } = await this.commands.execute(new ChangeReviewCommand(reviewId, { kind: 'vote', voterId: user.id, isHelpful: body.isHelpful }, context));
-    await this.projections.waitFor(position);
+    const { position } = await this.commands.execute(new VoteOnReview(reviewId, user.id, body.isHelpful, context));
+    await this.projections.readYourWrite(position, ['reviews'], `/api/reviews/${reviewId}`);
     return this.reviews.byId(reviewId, user.id);
   }
 
@@ -103,8 +113,8 @@ export class ReviewsController {
     @CurrentUser() admin: SessionUser,
     @Context() context: CommandContext,
   ) {
-    const { position } = await this.commands.execute(new ChangeReviewCommand(reviewId, { kind: 'answer', adminId: admin.id, response: body.response }, context));
-    await this.projections.waitFor(position);
+    const { position } = await this.commands.execute(new AnswerReview(reviewId, admin.id, body.response, context));
+    await this.projections.readYourWrite(position, ['reviews'], `/api/reviews/${reviewId}`);
     return this.reviews.byId(reviewId, admin.id);
   }
 

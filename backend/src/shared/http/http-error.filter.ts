@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { WrongExpectedRevisionError } from '../../storage/event-store/event-store.port';
-import { DomainError } from '../errors';
+import { DomainError, NotYetVisibleError } from '../errors';
 
 /** The one error format: the status code and `{ message }`. Anything unexpected is logged and answered 500 without details. */
 @Catch()
@@ -13,12 +13,13 @@ export class HttpErrorFilter implements ExceptionFilter {
     const { status, message } = describeError(error);
     if (status >= 500) this.logger.error(error instanceof Error ? error.stack ?? error.message : String(error));
     if (response.headersSent) return;
+    if (error instanceof NotYetVisibleError) response.setHeader('Location', error.location);
     response.status(status).json({ message });
   }
 }
 
 export function describeError(error: unknown): { status: number; message: string } {
-  if (error instanceof DomainError) return { status: error.status, message: error.message };
+  if (error instanceof DomainError || error instanceof NotYetVisibleError) return { status: error.status, message: error.message };
   if (error instanceof WrongExpectedRevisionError) {
     return { status: 409, message: 'The record was changed by someone else at the same time. Please try again.' };
   }

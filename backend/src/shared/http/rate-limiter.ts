@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Document, READ_STORE, ReadStore } from '../../storage/read-store/read-store.port';
+import { CREDENTIAL_STORE, CredentialStore } from '../../storage/credential-store/credential-store.port';
+import { Document } from '../../storage/read-store/read-store.port';
 import { TooManyRequestsError } from '../errors';
 
 type Window = Document & { count: number; windowEndsAt: number };
@@ -7,15 +8,15 @@ type Window = Document & { count: number; windowEndsAt: number };
 export const RATE_LIMITS_COLLECTION = 'rate_limits';
 
 /**
- * Fixed-window counters kept in the read store, not in process memory,
+ * Fixed-window counters kept in the credential store (durable, never rebuilt), not in process memory,
  * so that every instance behind a load balancer counts the same attempts.
  */
 @Injectable()
 export class RateLimiter {
-  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+  constructor(@Inject(CREDENTIAL_STORE) private readonly store: CredentialStore) {}
 
   async consume(key: string, limit: number, windowMs: number, message: string): Promise<void> {
-    const windows = this.readStore.collection<Window>(RATE_LIMITS_COLLECTION);
+    const windows = this.store.collection<Window>(RATE_LIMITS_COLLECTION);
     const now = Date.now();
     let window = await windows.findOneAndUpdate({ _id: key, windowEndsAt: { $gt: now } }, { $inc: { count: 1 } });
     if (!window) {
@@ -29,6 +30,6 @@ export class RateLimiter {
   }
 
   async reset(key: string): Promise<void> {
-    await this.readStore.collection<Window>(RATE_LIMITS_COLLECTION).deleteOne({ _id: key });
+    await this.store.collection<Window>(RATE_LIMITS_COLLECTION).deleteOne({ _id: key });
   }
 }

@@ -128,7 +128,7 @@ class EmbeddedCollection<T extends Document> implements Collection<T> {
   }
 
   async insertOne(doc: T): Promise<void> {
-    if (this.documents.has(doc._id)) throw new DuplicateKeyError(this.name, `_id ${doc._id}`);
+    if (this.documents.has(doc._id)) throw new DuplicateKeyError(this.name, '_id', doc._id);
     await this.write([structuredClone(doc)]);
   }
 
@@ -216,7 +216,7 @@ class EmbeddedCollection<T extends Document> implements Collection<T> {
     const doc = structuredClone(seed) as T;
     applyUpdate(doc, update);
     if (typeof doc._id !== 'string') throw new Error(`An upsert into ${this.name} needs a string _id in its filter`);
-    if (this.documents.has(doc._id)) throw new DuplicateKeyError(this.name, `_id ${doc._id}`);
+    if (this.documents.has(doc._id)) throw new DuplicateKeyError(this.name, '_id', doc._id);
     await this.write([doc]);
     return doc;
   }
@@ -286,7 +286,7 @@ class UniqueIndex {
       const key = uniqueKey(doc, this.fields);
       if (key === null) continue;
       const holder = incoming.get(key) ?? this.holders.get(key);
-      if (holder !== undefined && holder !== doc._id) throw new DuplicateKeyError(this.collection, `${this.fields.join(',')} ${key}`);
+      if (holder !== undefined && holder !== doc._id) throw new DuplicateKeyError(this.collection, this.fields.join(','), String(key));
       incoming.set(key, doc._id);
     }
   }

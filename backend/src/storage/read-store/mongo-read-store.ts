@@ -29,6 +29,11 @@ export class MongoReadStore implements ReadStore {
     return new MongoReadStore(client, client.db(databaseName));
   }
 
+  /** The credential store: a database of its own beside the read models' (`shop` → `shop_credentials`). */
+  static connectToCredentials(url: string): Promise<MongoReadStore> {
+    return MongoReadStore.connect(url, `${databaseNameOf(url)}_credentials`);
+  }
+
   collection<T extends Document = Document>(name: string): Collection<T> {
     return new MongoCollection<T>(name, this.db.collection<Document>(name));
   }
@@ -43,9 +48,6 @@ export class MongoReadStore implements ReadStore {
   }
 }
 
-export function openMongoReadStore(url: string): Promise<ReadStore> {
-  return MongoReadStore.connect(url);
-}
 
 class MongoCollection<T extends Document> implements Collection<T> {
   constructor(
@@ -104,7 +106,7 @@ class MongoCollection<T extends Document> implements Collection<T> {
       return await write;
     } catch (error) {
       if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) {
-        throw new DuplicateKeyError(this.name, error.keyValue ? JSON.stringify(error.keyValue) : error.message);
+        throw new DuplicateKeyError(this.name, Object.keys(error.keyPattern ?? error.keyValue ?? { _id: 1 }).join(','), error.keyValue ? JSON.stringify(error.keyValue) : error.message);
       }
       throw error;
     }

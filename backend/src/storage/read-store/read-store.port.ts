@@ -52,8 +52,9 @@ export interface ReadStore {
 }
 
 export class DuplicateKeyError extends Error {
-  constructor(readonly collection: string, readonly key: string) {
-    super(`Duplicate key in ${collection}: ${key}`);
+  /** `fields`: the key's fields joined by commas, `_id` for a second document with the same id. */
+  constructor(readonly collection: string, readonly fields: string, readonly value: string) {
+    super(`Duplicate key in ${collection}: ${fields} ${value}`);
     this.name = 'DuplicateKeyError';
   }
 }

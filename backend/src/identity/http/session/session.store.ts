@@ -7,10 +7,10 @@ const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 type StoredSession = Document & { data: session.SessionData; expiresAt: number };
 
 /**
- * Sessions in the read store: they survive a restart and are shared by every
+ * Sessions in the credential store: they survive a restart and are shared by every
  * instance behind a load balancer. Only the session id travels in the cookie.
  */
-export class ReadStoreSessionStore extends session.Store {
+export class DocumentSessionStore extends session.Store {
   private readonly purgeTimer: NodeJS.Timeout;
 
   constructor(

@@ -1,0 +1,37 @@
+import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
+import { productStream } from '../contract/catalogue.events';
+import { productDecider } from '../domain/product.decider';
+
+/** A product as checkout prices it: from its stream, not from a read model that may lag. */
+export interface ProductForSale {
+  productId: number;
+  name: string;
+  sku: string;
+  price: string;
+  salePrice: string | null;
+  isOnSale: boolean;
+  stock: number;
+}
+
+/** The products asked for that exist and are active, in the order asked; the others are left out. */
+export class ProductsForSale extends Query<ProductForSale[]> {
+  constructor(readonly productIds: number[]) {
+    super();
+  }
+}
+
+@QueryHandler(ProductsForSale)
+export class ProductsForSaleHandler implements IQueryHandler<ProductsForSale> {
+  constructor(private readonly streams: StreamExecutor) {}
+
+  async execute({ productIds }: ProductsForSale): Promise<ProductForSale[]> {
+    const found: ProductForSale[] = [];
+    for (const productId of productIds) {
+      const { state } = await this.streams.load(productStream(productId), productDecider);
+      if (!state.exists || !state.isActive || !state.pricing || !state.details) continue;
+      found.push({ productId, name: state.name, sku: state.details.sku, ...state.pricing, stock: state.stock });
+    }
+    return found;
+  }
+}

@@ -1,0 +1,27 @@
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandContext } from '../../shared/event-sourcing/command-context';
+import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
+import { OrderStatus } from '../contract/checkout-rules';
+import { orderStream } from '../contract/order.events';
+import { orderDecider } from '../domain/order.decider';
+
+/** The back office's status dropdown, for every status but cancelled (CancelOrder returns the stock). */
+export class ChangeOrderStatus extends Command<{ position: number | null }> {
+  constructor(
+    readonly orderId: number,
+    readonly status: Exclude<OrderStatus, 'cancelled'>,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ChangeOrderStatus)
+export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStatus> {
+  constructor(private readonly streams: StreamExecutor) {}
+
+  async execute({ orderId, status, context }: ChangeOrderStatus) {
+    const { position } = await this.streams.execute(orderStream(orderId), orderDecider, { kind: 'changeStatus', status }, context);
+    return { position };
+  }
+}

@@ -1,0 +1,6 @@
+/** The ordering commands and queries other contexts may send (payments settle orders; demo data creates a referral code). */
+export { ConfirmOrderPayment } from './confirm-order-payment.command';
+export { CreateReferralCode } from './create-referral-code.command';
+export { OrderForPaymentQuery } from './order-for-payment.query';
+export type { OrderForPayment } from './order-for-payment.query';
+export { RecordFailedOrderPayment } from './record-failed-order-payment.command';

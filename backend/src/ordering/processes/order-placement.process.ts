@@ -1,0 +1,89 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ReleaseStock, ReserveStock } from '../../catalogue/commands/public';
+import { ConflictError, DomainError, NotYetVisibleError } from '../../shared/errors';
+import { CommandContext } from '../../shared/event-sourcing/command-context';
+import { KeyedQueue } from '../../shared/event-sourcing/keyed-queue';
+import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
+import { crashPoint } from '../../shared/fault-injection';
+import { orderStream } from '../contract/order.events';
+import { orderDecider } from '../domain/order.decider';
+
+/** Recorded, but the placement could not finish now: the supervisor finishes it; the shopper can already look it up. */
+export class OrderStillBeingPlaced extends NotYetVisibleError {
+  constructor(readonly orderId: number) {
+    super(`/api/orders/${orderId}`);
+  }
+}
+
+/**
+ * The placement process of one submitted order. Steps, each an event: hold the stock of every line
+ * (StockReserved on the product), then OrderPlaced; or, when a line cannot be held, give back what
+ * was held (StockReleased) and record OrderRejected with the reason. Every step is idempotent, so
+ * the process can be run again from the top at any point: by the request that submitted the order,
+ * or after a crash by the supervisor, which then finishes it.
+ */
+@Injectable()
+export class OrderPlacement {
+  private readonly logger = new Logger('OrderPlacement');
+  /** One run per order at a time in this process: the request and the supervisor never interleave their steps. */
+  private readonly runs = new KeyedQueue();
+
+  constructor(
+    private readonly streams: StreamExecutor,
+    private readonly commands: CommandBus,
+  ) {}
+
+  /** Runs the process for the request that submitted the order: placed, or the refusal as its error. */
+  async run(orderId: number, context: CommandContext): Promise<{ orderId: number; position: number | null }> {
+    let outcome: { position: number | null; refusal: DomainError | null };
+    try {
+      outcome = await this.resume(orderId, context);
+    } catch (error) {
+      this.logger.error(`Placement of order ${orderId} stopped; the supervisor will finish it`, (error as Error).stack);
+      throw new OrderStillBeingPlaced(orderId);
+    }
+    if (outcome.refusal) throw outcome.refusal;
+    return { orderId, position: outcome.position };
+  }
+
+  /** Takes the order from wherever it is to placed or rejected. */
+  async resume(orderId: number, context: CommandContext): Promise<{ position: number | null; refusal: DomainError | null }> {
+    const done = await this.runs.enter(String(orderId));
+    try {
+      return await this.takeToTheEnd(orderId, context);
+    } finally {
+      done();
+    }
+  }
+
+  private async takeToTheEnd(orderId: number, context: CommandContext): Promise<{ position: number | null; refusal: DomainError | null }> {
+    const { state } = await this.streams.load(orderStream(orderId), orderDecider);
+    if (state.stage === 'rejected') return { position: null, refusal: new ConflictError(state.rejectionReason ?? 'The order could not be placed') };
+    if (state.stage !== 'submitted' || state.details === null) return { position: null, refusal: null };
+    const lines = state.details.lines;
+
+    let refusal: DomainError | null = null;
+    for (const line of lines) {
+      try {
+        await this.commands.execute(new ReserveStock(line.productId, orderId, line.quantity, context));
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        refusal = error;
+        break;
+      }
+      crashPoint('placement:reserved');
+    }
+
+    if (refusal === null) {
+      const { position } = await this.streams.execute(orderStream(orderId), orderDecider, { kind: 'completePlacement' }, context);
+      return { position, refusal: null };
+    }
+    for (const line of lines) {
+      await this.commands.execute(new ReleaseStock(line.productId, orderId, 'The order could not be placed', context));
+      crashPoint('placement:released');
+    }
+    const { position } = await this.streams.execute(orderStream(orderId), orderDecider, { kind: 'rejectPlacement', reason: refusal.message }, context);
+    return { position, refusal };
+  }
+}

@@ -1,0 +1,59 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ReleaseStock } from '../../catalogue/commands/public';
+import { CommandContext } from '../../shared/event-sourcing/command-context';
+import { KeyedQueue } from '../../shared/event-sourcing/keyed-queue';
+import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
+import { crashPoint } from '../../shared/fault-injection';
+import { orderStream } from '../contract/order.events';
+import { orderDecider } from '../domain/order.decider';
+
+/**
+ * The second half of cancelling or expiring an order: every line's stock is released on its product
+ * (with the cancellation's reason), then OrderStockReleased closes the process. Releases are
+ * idempotent per order, and a conflict is retried by the stream executor, never dropped.
+ */
+@Injectable()
+export class StockReturn {
+  private readonly logger = new Logger('StockReturn');
+  /** One run per order at a time in this process. */
+  private readonly runs = new KeyedQueue();
+
+  constructor(
+    private readonly streams: StreamExecutor,
+    private readonly commands: CommandBus,
+  ) {}
+
+  /** Returns the stock of a cancelled order that has not had it back; the position of the last event written, if any. */
+  async resume(orderId: number, context: CommandContext): Promise<number | null> {
+    const done = await this.runs.enter(String(orderId));
+    try {
+      return await this.returnStock(orderId, context);
+    } finally {
+      done();
+    }
+  }
+
+  private async returnStock(orderId: number, context: CommandContext): Promise<number | null> {
+    const { state } = await this.streams.load(orderStream(orderId), orderDecider);
+    if (state.status !== 'cancelled' || state.stockReleased || state.details === null) return null;
+    for (const line of state.details.lines) {
+      await this.commands.execute(new ReleaseStock(line.productId, orderId, state.cancellationReason ?? 'Order cancelled', context));
+      crashPoint('cancellation:released');
+    }
+    return (await this.streams.execute(orderStream(orderId), orderDecider, { kind: 'recordStockReleased' }, context)).position;
+  }
+
+  /**
+   * For the request that recorded the cancellation: that is the answer's fact, so a failure to return
+   * the stock now is logged and left to the supervisor instead of reported as a failed cancellation.
+   */
+  async runAfterRecorded(orderId: number, context: CommandContext): Promise<number | null> {
+    try {
+      return await this.resume(orderId, context);
+    } catch (error) {
+      this.logger.error(`Returning the stock of order ${orderId} stopped; the supervisor will finish it`, (error as Error).stack);
+      return null;
+    }
+  }
+}
