@@ -56,6 +56,9 @@ describe('Route table: authorization and bad input', () => {
     (await call('POST', '/api/payments/crypto', await as('customer')).send({ orderId: await newOrderOfCustomer(), paymentMethod: 'bitcoin' }).expect(201)).body.id as number;
   const newReviewOfCustomer = async () =>
     (await call('POST', `/api/products/${await newProduct()}/reviews`, await as('customer')).send({ rating: 5, title: 'Good', content: 'Consistent purity across batches.' }).expect(201)).body.id as string;
+  /** For routes that only read a review: one will do (a customer may write 20 reviews an hour). */
+  let sharedReview: Promise<string> | null = null;
+  const aReviewOfCustomer = () => (sharedReview ??= newReviewOfCustomer());
   const newReferralCode = async () => {
     const code = `MTX${(sequence += 1)}X${Date.now()}`;
     await call('POST', '/api/admin/referral-codes', await as('admin')).send({ code, discountPercentage: 10 }).expect(201);
@@ -72,6 +75,7 @@ describe('Route table: authorization and bad input', () => {
     'GET /api/products/:id': { params: async () => ({ id: await newProduct() }), expect: everyone },
     'GET /api/categories': { expect: everyone },
     'GET /api/admin/products': { expect: adminOnly },
+    'GET /api/admin/products/:id': { params: async () => ({ id: await newProduct() }), expect: adminOnly },
     'POST /api/admin/products': { body: productBody, expect: adminOnly },
     'PUT /api/admin/products/:id': { params: async () => ({ id: await newProduct() }), body: productBody, expect: adminOnly },
     'DELETE /api/admin/products/:id': { params: async () => ({ id: await newProduct() }), expect: adminOnly },
@@ -85,6 +89,7 @@ describe('Route table: authorization and bad input', () => {
     'GET /api/products/:id/reviews': { params: async () => ({ id: await newProduct() }), expect: everyone },
     'GET /api/products/:id/rating': { params: async () => ({ id: await newProduct() }), expect: everyone },
     'POST /api/products/:id/reviews': { params: async () => ({ id: await newProduct() }), body: reviewBody, expect: signedIn },
+    'GET /api/reviews/:id': { params: async () => ({ id: await aReviewOfCustomer() }), expect: everyone },
     'PUT /api/reviews/:id': { params: async () => ({ id: await newReviewOfCustomer() }), body: reviewBody, expect: authorOnly },
     'DELETE /api/reviews/:id': { params: async () => ({ id: await newReviewOfCustomer() }), expect: authorOnly },
     'POST /api/reviews/:id/vote': { params: async () => ({ id: await newReviewOfCustomer() }), body: () => ({ isHelpful: true }), expect: { guest: 401, customer: 403, other: 'ok', admin: 'ok' } },
@@ -107,6 +112,11 @@ describe('Route table: authorization and bad input', () => {
     'GET /api/admin/payments': { expect: adminOnly },
     'POST /api/admin/payments/:id/confirm': { params: async () => ({ id: await newPaymentOfCustomer() }), body: () => ({ transactionHash: 'f'.repeat(64) }), expect: adminOnly },
     'POST /api/admin/payments/:id/fail': { params: async () => ({ id: await newPaymentOfCustomer() }), body: () => ({ reason: 'Nothing arrived' }), expect: adminOnly },
+    'GET /api/health/live': { expect: everyone },
+    'GET /api/health/ready': { expect: everyone },
+    'GET /api/admin/projections': { expect: adminOnly },
+    // Nothing is parked in a healthy shop: the admin is told so with 404.
+    'POST /api/admin/projections/:projector/parked/:position/retry': { params: async () => ({ projector: 'catalogue', position: 1 }), expect: { ...adminOnly, admin: 404 } },
   };
 
   const pathOf = (route: string, params: Params) => route.split(' ')[1].replace(/:(\w+)/g, (_, name: string) => String(params[name]));

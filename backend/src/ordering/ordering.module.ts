@@ -40,6 +40,6 @@ import { StockReturn } from './processes/stock-return.process';
     StockReturn,
     OrderSupervisor,
   ],
-  exports: [OrderQueries, OpenProcessQueries, OrderSupervisor],
+  exports: [OrderSupervisor],
 })
 export class OrderingModule {}

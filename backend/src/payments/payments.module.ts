@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { PaymentQueries } from '../../../projections/payments/payment.queries';
-import { OrderingModule } from '../ordering/ordering.module';
+import { OpenProcessQueries } from '../../../projections/ordering/open-process.queries';
+import { OrderQueries } from '../../../projections/ordering/order.queries';
 import { ConfirmPaymentHandler } from './commands/confirm-payment.command';
 import { FailPaymentHandler } from './commands/fail-payment.command';
 import { InitiateCryptoPaymentHandler } from './commands/initiate-crypto-payment.command';
@@ -13,10 +14,12 @@ import { CRYPTO_RATES, FixedCryptoRates } from './rates/crypto-rates.port';
 import { loadWalletAddresses, WALLET_ADDRESSES } from './wallets';
 
 @Module({
-  imports: [CqrsModule, OrderingModule],
+  imports: [CqrsModule],
   controllers: [PaymentsController, PaymentsAdminController],
   providers: [
     PaymentQueries,
+    OrderQueries,
+    OpenProcessQueries,
     InitiateCryptoPaymentHandler,
     ConfirmPaymentHandler,
     FailPaymentHandler,

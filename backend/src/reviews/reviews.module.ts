@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { CatalogueQueries } from '../../../projections/catalogue/catalogue.queries';
+import { OrderQueries } from '../../../projections/ordering/order.queries';
 import { ReviewQueries } from '../../../projections/reviews/review.queries';
-import { CatalogueModule } from '../catalogue/catalogue.module';
-import { OrderingModule } from '../ordering/ordering.module';
 import { AnswerReviewHandler } from './commands/answer-review.command';
 import { DeleteReviewHandler } from './commands/delete-review.command';
 import { EditReviewHandler } from './commands/edit-review.command';
@@ -11,8 +11,8 @@ import { WriteReviewHandler } from './commands/write-review.command';
 import { ReviewsController } from './http/reviews.controller';
 
 @Module({
-  imports: [CqrsModule, CatalogueModule, OrderingModule],
+  imports: [CqrsModule],
   controllers: [ReviewsController],
-  providers: [ReviewQueries, WriteReviewHandler, EditReviewHandler, DeleteReviewHandler, VoteOnReviewHandler, AnswerReviewHandler],
+  providers: [ReviewQueries, CatalogueQueries, OrderQueries, WriteReviewHandler, EditReviewHandler, DeleteReviewHandler, VoteOnReviewHandler, AnswerReviewHandler],
 })
 export class ReviewsModule {}

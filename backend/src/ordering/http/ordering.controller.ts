@@ -16,7 +16,7 @@ import { PlaceOrderInput, placeOrderSchema, QuoteInput, quoteSchema } from '../c
 import { APP_CONFIG, AppConfig } from '../../config';
 import { PlaceOrder } from '../commands/place-order.command';
 import { OrderStillBeingPlaced } from '../processes/order-placement.process';
-import { assertMayAccessOrder } from './order-access';
+import { assertMayAccessOrder } from '../../shared/http/order-access';
 import { OrderQueries } from '../../../../projections/ordering/order.queries';
 import { PlacedOrderView } from '../contract/order.views';
 

@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
 import { idParamSchema } from '../../shared/http/id-param';
-import { assertMayAccessOrder } from '../../ordering/http/order-access';
+import { assertMayAccessOrder } from '../../shared/http/order-access';
 import { OrderQueries } from '../../../../projections/ordering/order.queries';
 import { CRYPTO_PAYMENT_METHOD_IDS } from '../../ordering/contract/checkout-rules';
 import { commandContextOf } from '../../shared/http/request-context';

@@ -6,8 +6,9 @@ import { NotFoundError } from '../../shared/errors';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { ReviewInput } from '../contract/review-input';
-import { reviewIdFor, reviewStream } from '../contract/review.events';
+import { reviewStream } from '../contract/review.events';
 import { reviewDecider } from '../domain/review.decider';
+import { reviewIdFor } from './review-id';
 
 export class WriteReview extends Command<{ reviewId: string; position: number | null }> {
   constructor(

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { DomainEvent } from '../../shared/contract/domain-event';
 
 export interface ReviewContent {
@@ -18,13 +17,5 @@ export type ReviewVoted = DomainEvent<'ReviewVoted', { reviewId: string; product
 export type ReviewAnswered = DomainEvent<'ReviewAnswered', { reviewId: string; productId: number; response: string; answeredBy: string }>;
 
 export type ReviewEvent = ReviewWritten | ReviewEdited | ReviewDeleted | ReviewVoted | ReviewAnswered;
-
-/**
- * One review per product per author: the id is derived from both, so a second review
- * by the same author lands on the same stream and is refused there, without a race.
- */
-export function reviewIdFor(productId: number, authorId: string): string {
-  return createHash('sha256').update(`review:${productId}:${authorId}`).digest('hex').slice(0, 24);
-}
 
 export const reviewStream = (reviewId: string) => `review-${reviewId}`;

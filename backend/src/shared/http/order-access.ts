@@ -1,7 +1,7 @@
 import type { Request } from 'express';
-import { NotFoundError } from '../../shared/errors';
-import { currentUserOf } from '../../shared/http/request-context';
-import { guestOrderIdsOf } from '../../shared/http/session-data';
+import { NotFoundError } from '../errors';
+import { currentUserOf } from './request-context';
+import { guestOrderIdsOf } from './session-data';
 
 /**
  * Who may see an order: its customer, the browser session that placed it as a guest,

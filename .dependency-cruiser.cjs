@@ -1,0 +1,74 @@
+/**
+ * The dependency rules of ../shared/DESIGN.md, checked by `npm run lint:deps` (part of `npm test`),
+ * so a wrong import fails CI instead of eroding the layout.
+ */
+const CONTRACT = '^backend/src/[^/]+/contract/';
+const MONEY = '^backend/src/shared/money\\.ts$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'contract-is-framework-free',
+      comment: 'contract/ imports nothing but other contract/ folders, shared/money and zod.',
+      severity: 'error',
+      from: { path: CONTRACT },
+      to: { pathNot: [CONTRACT, MONEY, '^node_modules/zod/'] },
+    },
+    {
+      name: 'domain-is-pure',
+      comment: 'domain/ holds pure deciders and rules: its own context, contracts, and the kit\'s errors, money and Decider type.',
+      severity: 'error',
+      from: { path: '^backend/src/([^/]+)/domain/', pathNot: '\\.spec\\.ts$' },
+      to: { pathNot: ['^backend/src/$1/domain/', CONTRACT, MONEY, '^backend/src/shared/errors\\.ts$', '^backend/src/shared/contract/', '^backend/src/shared/event-sourcing/decider\\.ts$'] },
+    },
+    {
+      name: 'contexts-meet-through-contracts',
+      comment: 'A context reaches another only through its contract/ or its public commands and queries (commands/public.ts).',
+      severity: 'error',
+      from: { path: '^backend/src/([^/]+)/' },
+      to: {
+        path: '^backend/src/[^/]+/',
+        pathNot: ['^backend/src/$1/', CONTRACT, '^backend/src/[^/]+/commands/public\\.ts$', '^backend/src/(shared|storage)/', '^backend/src/config\\.ts$'],
+      },
+    },
+    {
+      name: 'kit-knows-no-context',
+      comment: 'shared/ (the event-sourcing kit, http plumbing, money, errors) and storage/ depend on no context but its contract.',
+      severity: 'error',
+      from: { path: '^backend/src/(shared|storage)/' },
+      to: { path: '^backend/src/', pathNot: ['^backend/src/(shared|storage)/', CONTRACT, '^backend/src/config\\.ts$'] },
+    },
+    {
+      name: 'backend-reads-projections-through-queries',
+      comment: 'Backend code reaches projections/ only through their queries and the runner (read-your-writes, reactors).',
+      severity: 'error',
+      from: { path: '^backend/src/' },
+      to: { path: '^projections/', pathNot: ['^projections/[^/]+/[^/]+\\.queries\\.ts$', '^projections/runner/(projection-runner|projector|projections\\.module)\\.ts$'] },
+    },
+    {
+      name: 'projections-read-contracts',
+      comment: 'projections/ import from the backend only contracts, money, errors and the storage ports. rebuild.ts is the command-line entry that boots the app.',
+      severity: 'error',
+      from: { path: '^projections/', pathNot: ['\\.spec\\.ts$', '^projections/runner/rebuild\\.ts$'] },
+      to: {
+        path: '^backend/',
+        pathNot: [CONTRACT, MONEY, '^backend/src/shared/errors\\.ts$', '^backend/src/shared/contract/', '^backend/src/storage/(event-store|read-store)/[^/]+\\.port\\.ts$'],
+      },
+    },
+    {
+      name: 'frontend-imports-only-contracts',
+      comment: 'The storefront shares the backend\'s contract/ folders (views, schemas, constants) and nothing else of it.',
+      severity: 'error',
+      from: { path: '^frontend/src/' },
+      to: { path: '^(backend|projections)/', pathNot: [CONTRACT] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|node_modules)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },
+  },
+};
