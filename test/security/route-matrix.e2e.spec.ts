@@ -56,7 +56,7 @@ describe('Route table: authorization and bad input', () => {
     (await call('POST', '/api/payments/crypto', await as('customer')).send({ orderId: await newOrderOfCustomer(), paymentMethod: 'bitcoin' }).expect(201)).body.id as number;
   const newReviewOfCustomer = async () =>
     (await call('POST', `/api/products/${await newProduct()}/reviews`, await as('customer')).send({ rating: 5, title: 'Good', content: 'Consistent purity across batches.' }).expect(201)).body.id as string;
-  /** For routes that only read a review: one will do (a customer may write 20 reviews an hour). */
+  /** For routes that leave a review as it is (reading it, voting on it): one will do, as a customer may write 20 reviews an hour. */
   let sharedReview: Promise<string> | null = null;
   const aReviewOfCustomer = () => (sharedReview ??= newReviewOfCustomer());
   const newReferralCode = async () => {
@@ -92,7 +92,7 @@ describe('Route table: authorization and bad input', () => {
     'GET /api/reviews/:id': { params: async () => ({ id: await aReviewOfCustomer() }), expect: everyone },
     'PUT /api/reviews/:id': { params: async () => ({ id: await newReviewOfCustomer() }), body: reviewBody, expect: authorOnly },
     'DELETE /api/reviews/:id': { params: async () => ({ id: await newReviewOfCustomer() }), expect: authorOnly },
-    'POST /api/reviews/:id/vote': { params: async () => ({ id: await newReviewOfCustomer() }), body: () => ({ isHelpful: true }), expect: { guest: 401, customer: 403, other: 'ok', admin: 'ok' } },
+    'POST /api/reviews/:id/vote': { params: async () => ({ id: await aReviewOfCustomer() }), body: () => ({ isHelpful: true }), expect: { guest: 401, customer: 403, other: 'ok', admin: 'ok' } },
     'POST /api/admin/reviews/:id/response': { params: async () => ({ id: await newReviewOfCustomer() }), body: () => ({ response: 'Thanks!' }), expect: adminOnly },
     'POST /api/checkout/quote': { body: () => ({ items: [{ productId: 1, quantity: 1 }], shippingMethod: 'regular' }), expect: everyone },
     'POST /api/orders': { expect: everyone },
