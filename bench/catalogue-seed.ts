@@ -1,4 +1,4 @@
-import { DEMO_ADMIN } from '../backend/src/demo/demo-data.seeder';
+import { adminCookie } from './shop-api';
 
 export interface SeededCatalogue {
   /** Every active product id, demo and bench. */
@@ -9,16 +9,6 @@ export interface SeededCatalogue {
 
 const SEED_CONCURRENCY = 8;
 const BENCH_STOCK = 1_000_000;
-
-async function adminCookie(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
-  });
-  if (response.status !== 200) throw new Error(`Admin login failed with ${response.status}`);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
-}
 
 /** Fills the demo shop up to `size` products through the admin API, as an administrator would. */
 export async function seedCatalogue(baseUrl: string, size: number): Promise<SeededCatalogue> {

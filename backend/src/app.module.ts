@@ -12,14 +12,15 @@ import { OrderingModule } from './ordering/ordering.module';
 import { PaymentsModule } from './payments/payments.module';
 import { ReviewsModule } from './reviews/reviews.module';
 import { SharedModule } from './shared/shared.module';
+import { DataDirLock } from './storage/data-dir-lock';
 import { StorageModule } from './storage/storage.module';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, dataDirLock: DataDirLock | null): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), CqrsModule.forRoot(), StorageModule.forRoot(config), NotificationsModule.forRoot(config), SharedModule, ProjectionsModule.forRoot([OrderNotificationsReactor]), CatalogueModule, IdentityModule, ReviewsModule, OrderingModule, PaymentsModule, OperationsModule],
+      imports: [ConfigModule.forRoot(config), CqrsModule.forRoot(), StorageModule.forRoot(config, dataDirLock), NotificationsModule.forRoot(config), SharedModule, ProjectionsModule.forRoot([OrderNotificationsReactor]), CatalogueModule, IdentityModule, ReviewsModule, OrderingModule, PaymentsModule, OperationsModule],
       providers: [DemoDataSeeder],
     };
   }

@@ -24,16 +24,38 @@ import { syncSignedInHint } from './identity/http/session/signed-in-hint';
 import { describeError, HttpErrorFilter } from './shared/http/http-error.filter';
 import './shared/http/session-data';
 import { CREDENTIAL_STORE, CredentialStore } from './storage/credential-store/credential-store.port';
+import { lockDataDirIfUsed } from './storage/storage.module';
 import { Document } from './storage/read-store/read-store.port';
 
 const JSON_BODY_LIMIT = '1mb';
 
 /** Builds the whole shop (API, projections, SPA) without listening, so tests can drive it in-process. */
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
-    bodyParser: false,
-    logger: process.env.NODE_ENV === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
-  });
+  // The data folder is taken before anything opens a store in it: a second process refuses here, plainly.
+  const lock = lockDataDirIfUsed(config);
+  let app: NestExpressApplication;
+  try {
+    app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, lock), {
+      bodyParser: false,
+      logger: process.env.NODE_ENV === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
+      abortOnError: false,
+    });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  try {
+    await prepare(app, config);
+  } catch (error) {
+    // Closing releases the stores and DATA_DIR, so a refused start leaves nothing held.
+    await app.close();
+    throw error;
+  }
+  return app;
+}
+
+/** Pipeline, projections, start-up checks, demo data, and the processes a crash interrupted. */
+async function prepare(app: NestExpressApplication, config: AppConfig): Promise<void> {
   app.enableShutdownHooks();
   if (config.production) app.set('trust proxy', 1);
   app.disable('x-powered-by');
@@ -76,7 +98,6 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   await app.get(OrderSupervisor).sweep();
   await app.get(SettlementSupervisor).sweep();
   await projections.catchUp();
-  return app;
 }
 
 function securityHeaders(config: AppConfig) {

@@ -2,6 +2,8 @@ import { Logger } from '@nestjs/common';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { DEMO_ADMIN } from './demo/demo-data.seeder';
+import { CredentialStoreMissingError } from './identity/commands/credential-store-check';
+import { DataDirInUseError } from './storage/data-dir-lock';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -14,6 +16,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // Refusals to start that an operator must act on are said plainly, without a stack trace.
+  if (error instanceof DataDirInUseError || error instanceof CredentialStoreMissingError) console.error(`The shop did not start: ${error.message}`);
+  else console.error(error);
   process.exit(1);
 });

@@ -3,7 +3,9 @@ import { SqliteEventStore } from '../../backend/src/storage/event-store/sqlite-e
 import { EmbeddedReadStore } from '../../backend/src/storage/read-store/embedded-read-store';
 import { Document } from '../../backend/src/storage/read-store/read-store.port';
 import { CatalogueProjector, PRODUCTS_COLLECTION, ProductDocument } from '../catalogue/catalogue.projector';
+import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { ProjectionRunner } from './projection-runner';
+import { Projector } from './projector';
 
 const metadata = () => ({ correlationId: randomUUID(), causationId: null, actorId: null, occurredAt: new Date().toISOString() });
 
@@ -91,4 +93,53 @@ describe('ProjectionRunner', () => {
     await runner.start();
     expect(await runner.waitFor(10_000, ['catalogue'], 50)).toBe(false);
   });
+});
+
+describe('ProjectionRunner with a poison event', () => {
+  /** A read model whose projector cannot apply one event until it is fixed. */
+  class FragileProjector implements Projector {
+    readonly name = 'fragile';
+    readonly collections = ['fragile_docs'] as const;
+    fixed = false;
+    applied: number[] = [];
+    async prepare(): Promise<void> {}
+    canHandle(event: RecordedEvent): boolean {
+      return event.streamId.startsWith('product-');
+    }
+    async apply(event: RecordedEvent): Promise<void> {
+      if (!this.fixed && (event.data as { productId: number }).productId === 2) throw new TypeError('Cannot read properties of undefined');
+      this.applied.push(event.position);
+    }
+  }
+
+  it('parks the event, reports it, keeps every other projector and later event going, and applies it again once fixed', async () => {
+    const eventStore = new SqliteEventStore(':memory:');
+    const readStore = new EmbeddedReadStore(':memory:');
+    const fragile = new FragileProjector();
+    const runner = new ProjectionRunner(eventStore, readStore, [fragile, new CatalogueProjector(readStore)]);
+    try {
+      await runner.start();
+      await eventStore.append('product-1', [productCreated(1, 5)], 'no_stream');
+      const poison = await eventStore.append('product-2', [productCreated(2, 5)], 'no_stream');
+      const later = await eventStore.append('product-3', [productCreated(3, 5)], 'no_stream');
+
+      expect(await runner.waitFor(later.position, ['fragile', 'catalogue'])).toBe(true);
+      expect(fragile.applied).toEqual([poison.position - 1, later.position]);
+      expect((await readStore.collection<ProductDocument>(PRODUCTS_COLLECTION).find({})).map((doc) => doc.id).sort()).toEqual([1, 2, 3]);
+      const [parked] = await runner.parked();
+      expect(parked).toMatchObject({ projector: 'fragile', position: poison.position, type: 'ProductCreated', streamId: 'product-2', error: 'TypeError: Cannot read properties of undefined' });
+      await expect(runner.readYourWrite(poison.position, ['fragile'], '/api/products/2')).rejects.toMatchObject({ status: 202, location: '/api/products/2' });
+      await runner.readYourWrite(poison.position, ['catalogue'], '/api/products/2');
+
+      await expect(runner.retryParked('fragile', poison.position)).rejects.toThrow(TypeError);
+      fragile.fixed = true;
+      await runner.retryParked('fragile', poison.position);
+      expect(fragile.applied).toContain(poison.position);
+      expect(await runner.parked()).toEqual([]);
+    } finally {
+      await runner.stop();
+      await eventStore.close();
+      await readStore.close();
+    }
+  }, 15_000);
 });

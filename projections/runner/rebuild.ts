@@ -2,6 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../../backend/src/app.module';
 import { loadConfig } from '../../backend/src/config';
 import { EVENT_STORE, EventStore } from '../../backend/src/storage/event-store/event-store.port';
+import { lockDataDirIfUsed } from '../../backend/src/storage/storage.module';
 import { ProjectionRunner } from './projection-runner';
 
 /**
@@ -9,7 +10,8 @@ import { ProjectionRunner } from './projection-runner';
  * Stop the shop first when it runs on the embedded stores: it keeps the read models in memory.
  */
 async function rebuild(): Promise<void> {
-  const context = await NestFactory.createApplicationContext(AppModule.forRoot(loadConfig()), { logger: ['error', 'warn'] });
+  const config = loadConfig();
+  const context = await NestFactory.createApplicationContext(AppModule.forRoot(config, lockDataDirIfUsed(config)), { logger: ['error', 'warn'] });
   const started = Date.now();
   const runner = context.get(ProjectionRunner);
   await runner.rebuild();

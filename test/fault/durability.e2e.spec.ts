@@ -3,17 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { productDecider } from '../../backend/src/catalogue/domain/product.decider';
 import { ProductEvent, productStream } from '../../backend/src/catalogue/contract/catalogue.events';
-import { DEMO_ADMIN } from '../../backend/src/demo/demo-data.seeder';
 import { SqliteEventStore } from '../../backend/src/storage/event-store/sqlite-event-store';
+import { adminCookie } from '../support/http-client';
 import { startServerProcess } from '../support/server-process';
 
 const address = { firstName: 'Kill', lastName: 'Nine', phone: '0412345678', address: '9 Crash St', city: 'Hobart', state: 'TAS', postalCode: '7000' };
-
-async function adminCookie(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }) });
-  expect(response.status).toBe(200);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
-}
 
 describe('Durability under kill -9', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-durability-'));

@@ -22,6 +22,8 @@ export interface ServerProcess {
   /** kill -9: no shutdown hook runs. */
   crash(): Promise<void>;
   stop(): Promise<void>;
+  /** Resolves when the process has ended, however it ended. */
+  exited: Promise<void>;
 }
 
 /** The production build (`npm run build`) as its own process, as `npm start` runs it. */
@@ -38,7 +40,7 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}: ${stderr}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`Server exited with ${child.exitCode ?? child.signalCode}: ${stderr}`);
     try {
       const response = await fetch(`${url}/api/categories`);
       if (response.ok) break;
@@ -56,8 +58,9 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
       await exited;
     },
     stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
     },
+    exited,
   };
 }

@@ -12,8 +12,9 @@ import { READ_STORE, ReadStore } from './read-store/read-store.port';
 
 const DATA_DIR_LOCK = Symbol('DATA_DIR_LOCK');
 
-export function usesDataDir(config: AppConfig): boolean {
-  return config.eventStoreUrl === null || config.mongodbUrl === null;
+/** The embedded stores live in DATA_DIR; a process using any of them must own the folder first. */
+export function lockDataDirIfUsed(config: AppConfig): DataDirLock | null {
+  return config.eventStoreUrl === null || config.mongodbUrl === null ? DataDirLock.acquire(config.dataDir) : null;
 }
 
 export async function openEventStore(config: AppConfig): Promise<EventStore> {
@@ -53,12 +54,13 @@ class StorageLifecycle implements OnApplicationShutdown {
 @Global()
 @Module({})
 export class StorageModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  /** `lock`: the DATA_DIR lock the caller took before building the app (null on server-only storage); released at shutdown. */
+  static forRoot(config: AppConfig, lock: DataDirLock | null): DynamicModule {
     const logger = new Logger('Storage');
     return {
       module: StorageModule,
       providers: [
-        { provide: DATA_DIR_LOCK, useFactory: () => (usesDataDir(config) ? DataDirLock.acquire(config.dataDir) : null) },
+        { provide: DATA_DIR_LOCK, useValue: lock },
         {
           provide: EVENT_STORE,
           inject: [DATA_DIR_LOCK],

@@ -1,0 +1,319 @@
+import { ConflictError, InvalidInputError, NotFoundError } from '../../shared/errors';
+import { DeciderSpecification, stateAfter } from '../../shared/event-sourcing/decider-specification';
+import { OrderStatus, PaymentStatus } from '../contract/checkout-rules';
+import { OrderDetails, OrderEvent } from '../contract/order.events';
+import { OrderCommand, orderDecider } from './order.decider';
+
+const ORDER = 1001;
+const DUE = '2030-05-01T10:00:00.000Z';
+const EXPIRY_REASON = 'The payment window ended before the order was paid';
+
+const details = (overrides: Partial<OrderDetails> = {}): OrderDetails => ({
+  orderId: ORDER,
+  customerId: null,
+  customerEmail: 'ada@example.com',
+  lines: [{ productId: 7, name: 'BPC-157 5mg', sku: 'PEP-BPC-5', quantity: 2, unitPrice: '65.00', lineTotal: '130.00' }],
+  totals: { subtotal: '130.00', discountPercentage: 0, discountAmount: '0.00', shippingCost: '0.00', totalAmount: '130.00' },
+  referralCode: null,
+  shippingMethod: 'regular',
+  paymentMethod: 'bitcoin',
+  shippingAddress: { firstName: 'Ada', lastName: 'Lovelace', phone: '0412 345 678', address: '1 George St', city: 'Sydney', state: 'NSW', postalCode: '2000', country: 'Australia' },
+  deliveryInstructions: null,
+  paymentDueBy: DUE,
+  ...overrides,
+});
+const onDelivery = details({ shippingMethod: 'cash_on_delivery', paymentMethod: 'cash_on_delivery', paymentDueBy: null });
+
+// Events, as the decider records them.
+const submitted = (data = details()): OrderEvent => ({ type: 'OrderSubmitted', version: 1, data });
+const placed = (data = details(), paymentStatus: PaymentStatus = 'pending'): OrderEvent => ({ type: 'OrderPlaced', version: 2, data: { ...data, status: 'pending', paymentStatus } });
+const rejected = (reason = 'BPC-157 5mg is out of stock'): OrderEvent => ({ type: 'OrderRejected', version: 1, data: { orderId: ORDER, reason } });
+const paid = (paymentId = 1, statusAfter: OrderStatus = 'processing'): OrderEvent => ({
+  type: 'OrderPaymentConfirmed',
+  version: 1,
+  data: { orderId: ORDER, paymentId, transactionHash: `0xtx${paymentId}`, statusAfter },
+});
+const paymentFailed = (paymentId: number, paymentStatusAfter: PaymentStatus = 'failed'): OrderEvent => ({
+  type: 'OrderPaymentFailed',
+  version: 2,
+  data: { orderId: ORDER, paymentId, reason: 'The transfer never arrived', paymentStatusAfter },
+});
+const statusChanged = (from: OrderStatus, to: OrderStatus): OrderEvent => ({ type: 'OrderStatusChanged', version: 1, data: { orderId: ORDER, from, to } });
+const shipped = (from: OrderStatus = 'processing'): OrderEvent => ({
+  type: 'OrderShipped',
+  version: 1,
+  data: { orderId: ORDER, from, trackingNumber: 'TRK-1', carrier: 'DHL', adminNotes: null },
+});
+const cancelled = (from: OrderStatus = 'pending'): OrderEvent => ({ type: 'OrderCancelled', version: 1, data: { orderId: ORDER, from, reason: 'The shopper changed their mind' } });
+const expired = (): OrderEvent => ({ type: 'OrderExpired', version: 1, data: { orderId: ORDER, paymentDueBy: DUE, reason: EXPIRY_REASON } });
+const stockReleased = (): OrderEvent => ({ type: 'OrderStockReleased', version: 1, data: { orderId: ORDER } });
+
+// Streams: a crypto order placed and awaiting payment, then what happened to it since.
+const placedOrder = (...since: OrderEvent[]) => [submitted(), placed(), ...since];
+const codOrder = (...since: OrderEvent[]) => [submitted(onDelivery), placed(onDelivery, 'confirmed'), ...since];
+const inStatus: Record<OrderStatus, OrderEvent[]> = {
+  pending: placedOrder(),
+  processing: placedOrder(paid()),
+  shipped: placedOrder(paid(), shipped()),
+  delivered: placedOrder(paid(), shipped(), statusChanged('shipped', 'delivered')),
+  cancelled: placedOrder(cancelled()),
+};
+
+// Commands.
+const confirm = (paymentId = 1): OrderCommand => ({ kind: 'confirmPayment', paymentId, transactionHash: `0xtx${paymentId}` });
+const fail = (paymentId: number): OrderCommand => ({ kind: 'failPayment', paymentId, reason: 'The transfer never arrived' });
+const setStatus = (status: OrderStatus): OrderCommand => ({ kind: 'changeStatus', status });
+const ship: OrderCommand = { kind: 'ship', trackingNumber: 'TRK-1', carrier: 'DHL', adminNotes: null };
+const cancel: OrderCommand = { kind: 'cancel', reason: 'The shopper changed their mind' };
+const expireAt = (now: string): OrderCommand => ({ kind: 'expire', now });
+const AFTER_DUE = '2030-05-01T10:00:01.000Z';
+
+/** Every command that concerns an order once it exists for the shopper. */
+const laterCommands: [string, OrderCommand][] = [
+  ['confirmPayment', confirm()],
+  ['failPayment', fail(1)],
+  ['changeStatus', setStatus('processing')],
+  ['ship', ship],
+  ['cancel', cancel],
+  ['expire', expireAt(AFTER_DUE)],
+  ['recordStockReleased', { kind: 'recordStockReleased' }],
+];
+
+const order = DeciderSpecification.for(orderDecider);
+
+describe('order decider', () => {
+  describe('submit', () => {
+    it('submits a new order, its stock not yet held', () => {
+      order.given([]).when({ kind: 'submit', details: details() }).then([submitted()]);
+    });
+
+    it('refuses to submit an order that already exists', () => {
+      order.given([submitted()]).when({ kind: 'submit', details: details() }).thenThrows(ConflictError, `Order ${ORDER} already exists`);
+      order.given(placedOrder()).when({ kind: 'submit', details: details() }).thenThrows(ConflictError);
+    });
+  });
+
+  describe('completePlacement', () => {
+    it('places a submitted crypto order as pending, awaiting its payment', () => {
+      order.given([submitted()]).when({ kind: 'completePlacement' }).then([placed()]);
+    });
+
+    it('places a cash-on-delivery order with its payment confirmed, to be settled at the door', () => {
+      order.given([submitted(onDelivery)]).when({ kind: 'completePlacement' }).then([placed(onDelivery, 'confirmed')]);
+    });
+
+    it('places an order only once', () => {
+      order.given(placedOrder()).when({ kind: 'completePlacement' }).thenNothing();
+    });
+
+    it('does not place an order that was rejected', () => {
+      order.given([submitted(), rejected()]).when({ kind: 'completePlacement' }).thenNothing();
+    });
+
+    it('knows no order that was never submitted', () => {
+      order.given([]).when({ kind: 'completePlacement' }).thenThrows(NotFoundError, 'Order not found');
+    });
+  });
+
+  describe('rejectPlacement', () => {
+    it('rejects a submitted order whose stock could not be held', () => {
+      order.given([submitted()]).when({ kind: 'rejectPlacement', reason: 'BPC-157 5mg is out of stock' }).then([rejected()]);
+    });
+
+    it('rejects an order only once', () => {
+      order.given([submitted(), rejected()]).when({ kind: 'rejectPlacement', reason: 'again' }).thenNothing();
+    });
+
+    it('does not reject an order already placed', () => {
+      order.given(placedOrder()).when({ kind: 'rejectPlacement', reason: 'too late' }).thenNothing();
+    });
+
+    it('knows no order that was never submitted', () => {
+      order.given([]).when({ kind: 'rejectPlacement', reason: 'none' }).thenThrows(NotFoundError);
+    });
+  });
+
+  describe('any command on an order that does not exist for the shopper', () => {
+    it.each(laterCommands)('answers %s with not found for an order never submitted', (_, command) => {
+      order.given([]).when(command).thenThrows(NotFoundError, 'Order not found');
+    });
+
+    it.each(laterCommands)('answers %s with not found for a rejected order', (_, command) => {
+      order.given([submitted(), rejected()]).when(command).thenThrows(NotFoundError, 'Order not found');
+    });
+
+    it.each(laterCommands)('refuses %s while the order is still being placed', (_, command) => {
+      order.given([submitted()]).when(command).thenThrows(ConflictError, `Order ${ORDER} is still being placed`);
+    });
+  });
+
+  describe('confirmPayment', () => {
+    it('confirms the payment of a pending crypto order and moves it to processing', () => {
+      order.given(placedOrder()).when(confirm(1)).then([paid(1, 'processing')]);
+    });
+
+    it('confirms a payment without moving back an order already further along', () => {
+      order.given(placedOrder(shipped('pending'))).when(confirm(1)).then([paid(1, 'shipped')]);
+    });
+
+    it('records the same confirmation only once', () => {
+      order.given(placedOrder(paid(1))).when(confirm(1)).thenNothing();
+    });
+
+    it('records nothing for a repeated confirmation even once the paid order is cancelled', () => {
+      order.given(placedOrder(paid(1), cancelled('processing'))).when(confirm(1)).thenNothing();
+    });
+
+    it('refuses to confirm a payment for a cancelled order', () => {
+      order.given(placedOrder(cancelled())).when(confirm(1)).thenThrows(ConflictError, `Order ${ORDER} is cancelled; its payment cannot be confirmed`);
+    });
+
+    it('refuses to confirm a payment for an expired order', () => {
+      order.given(placedOrder(expired())).when(confirm(1)).thenThrows(ConflictError, 'is cancelled');
+    });
+
+    it('refuses to confirm a crypto payment for an order paid on delivery', () => {
+      order.given(codOrder()).when(confirm(1)).thenThrows(ConflictError, `Order ${ORDER} is paid on delivery, not in crypto`);
+    });
+
+    it('refuses a payment for an order already paid by another payment', () => {
+      order.given(placedOrder(paid(1))).when(confirm(2)).thenThrows(ConflictError, `Order ${ORDER} is already paid by payment 1`);
+    });
+  });
+
+  describe('failPayment', () => {
+    it('records a failed payment of an unpaid order, leaving its payment failed', () => {
+      order.given(placedOrder()).when(fail(1)).then([paymentFailed(1, 'failed')]);
+    });
+
+    it('keeps the payment confirmed when another payment already paid the order', () => {
+      order.given(placedOrder(paid(1))).when(fail(2)).then([paymentFailed(2, 'confirmed')]);
+    });
+
+    it('records the same failure only once', () => {
+      order.given(placedOrder(paymentFailed(2))).when(fail(2)).thenNothing();
+    });
+
+    it('records no failure for the payment that paid the order', () => {
+      order.given(placedOrder(paid(1))).when(fail(1)).thenNothing();
+    });
+
+    it('lets a new payment be confirmed after an earlier one failed', () => {
+      order.given(placedOrder(paymentFailed(1))).when(confirm(2)).then([paid(2, 'processing')]);
+    });
+  });
+
+  describe('changeStatus', () => {
+    it('moves an order to another status', () => {
+      order.given(inStatus.processing).when(setStatus('delivered')).then([statusChanged('processing', 'delivered')]);
+    });
+
+    it('refuses to set the status to cancelled: cancelling releases the stock, so it is its own command', () => {
+      order.given(inStatus.pending).when(setStatus('cancelled')).thenThrows(InvalidInputError, 'cancel it, do not set its status');
+    });
+
+    it('records nothing when the order already has that status', () => {
+      order.given(inStatus.processing).when(setStatus('processing')).thenNothing();
+      order.given(inStatus.delivered).when(setStatus('delivered')).thenNothing();
+    });
+
+    it.each(['delivered', 'cancelled'] as const)('refuses to change the status of a %s order: the status is final', (status) => {
+      order.given(inStatus[status]).when(setStatus('processing')).thenThrows(ConflictError, `Order ${ORDER} is ${status}; its status can no longer change`);
+    });
+  });
+
+  describe('ship', () => {
+    it.each(['pending', 'processing'] as const)('ships a %s order', (status) => {
+      order.given(inStatus[status]).when(ship).then([shipped(status)]);
+    });
+
+    it.each(['shipped', 'delivered', 'cancelled'] as const)('refuses to ship a %s order', (status) => {
+      order.given(inStatus[status]).when(ship).thenThrows(ConflictError, `Only pending or processing orders can be shipped; order ${ORDER} is ${status}`);
+    });
+  });
+
+  describe('cancel', () => {
+    it.each(['pending', 'processing'] as const)('cancels a %s order', (status) => {
+      order.given(inStatus[status]).when(cancel).then([cancelled(status)]);
+    });
+
+    it('cancels a shipped order too: only a delivered order is beyond cancelling', () => {
+      order.given(inStatus.shipped).when(cancel).then([cancelled('shipped')]);
+    });
+
+    it('records nothing when the order is already cancelled or expired', () => {
+      order.given(inStatus.cancelled).when(cancel).thenNothing();
+      order.given(placedOrder(expired())).when(cancel).thenNothing();
+    });
+
+    it('refuses to cancel a delivered order', () => {
+      order.given(inStatus.delivered).when(cancel).thenThrows(ConflictError, `Order ${ORDER} is delivered; it can no longer be cancelled`);
+    });
+  });
+
+  describe('expire', () => {
+    it('expires an unpaid pending order once its payment window has ended', () => {
+      order.given(placedOrder()).when(expireAt(AFTER_DUE)).then([expired()]);
+    });
+
+    it('expires an order at the very moment its payment window ends', () => {
+      order.given(placedOrder()).when(expireAt(DUE)).then([expired()]);
+    });
+
+    it('does not expire an order before its payment window ends', () => {
+      order.given(placedOrder()).when(expireAt('2030-05-01T09:59:59.000Z')).thenNothing();
+    });
+
+    it('does not expire a paid order, even one set back to pending', () => {
+      order.given(placedOrder(paid(1), statusChanged('processing', 'pending'))).when(expireAt(AFTER_DUE)).thenNothing();
+    });
+
+    it('does not expire an order that is no longer pending', () => {
+      order.given(placedOrder(statusChanged('pending', 'processing'))).when(expireAt(AFTER_DUE)).thenNothing();
+      order.given(inStatus.cancelled).when(expireAt(AFTER_DUE)).thenNothing();
+    });
+
+    it('expires an order only once', () => {
+      order.given(placedOrder(expired())).when(expireAt(AFTER_DUE)).thenNothing();
+    });
+
+    it('never expires an order without a payment window, such as cash on delivery', () => {
+      order.given(codOrder()).when(expireAt(AFTER_DUE)).thenNothing();
+    });
+  });
+
+  describe('recordStockReleased', () => {
+    it('records the stock of a cancelled order back on the shelf', () => {
+      order.given(inStatus.cancelled).when({ kind: 'recordStockReleased' }).then([stockReleased()]);
+    });
+
+    it('records the stock of an expired order back on the shelf', () => {
+      order.given(placedOrder(expired())).when({ kind: 'recordStockReleased' }).then([stockReleased()]);
+    });
+
+    it('records the release only once', () => {
+      order.given(placedOrder(cancelled(), stockReleased())).when({ kind: 'recordStockReleased' }).thenNothing();
+    });
+
+    it('releases nothing of an order that is not cancelled', () => {
+      order.given(inStatus.processing).when({ kind: 'recordStockReleased' }).thenNothing();
+    });
+  });
+
+  describe('events recorded under older versions', () => {
+    const { paymentDueBy: _none, ...beforePaymentWindows } = details();
+    const placedV1 = { type: 'OrderPlaced', version: 1, data: { ...beforePaymentWindows, status: 'pending', paymentStatus: 'pending' } };
+    const failedV1 = { type: 'OrderPaymentFailed', version: 1, data: { orderId: ORDER, paymentId: 1, reason: 'The transfer never arrived' } };
+
+    it('reads a version-1 OrderPlaced, with no OrderSubmitted before it, as a placed order without a payment window', () => {
+      expect(stateAfter(orderDecider, [placedV1])).toMatchObject({ stage: 'placed', status: 'pending', details: { paymentDueBy: null } });
+      order.given([placedV1]).when(expireAt(AFTER_DUE)).thenNothing();
+      order.given([placedV1]).when(cancel).then([cancelled('pending')]);
+    });
+
+    it('reads a version-1 OrderPaymentFailed as leaving the payment failed', () => {
+      expect(stateAfter(orderDecider, [placedV1, failedV1])).toMatchObject({ paymentStatus: 'failed', settledPayments: [1] });
+      order.given([placedV1, failedV1]).when(fail(1)).thenNothing();
+    });
+  });
+});
