@@ -1,6 +1,6 @@
-import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
-import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
+import { decideOn, OneStreamHandler } from '../../shared/event-sourcing/one-stream-handler';
 import { productStream } from '../contract/catalogue.events';
 import { productDecider } from '../domain/product.decider';
 
@@ -17,11 +17,8 @@ export class AdjustStock extends Command<{ position: number | null }> {
 }
 
 @CommandHandler(AdjustStock)
-export class AdjustStockHandler implements ICommandHandler<AdjustStock> {
-  constructor(private readonly streams: StreamExecutor) {}
-
-  async execute({ productId, delta, reason, context }: AdjustStock) {
-    const { position } = await this.streams.execute(productStream(productId), productDecider, { kind: 'adjustStock', delta, reason }, context);
-    return { position };
+export class AdjustStockHandler extends OneStreamHandler<AdjustStock> {
+  protected decision({ productId, delta, reason }: AdjustStock) {
+    return decideOn(productStream(productId), productDecider, { kind: 'adjustStock', delta, reason });
   }
 }

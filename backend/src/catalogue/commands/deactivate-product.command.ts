@@ -1,6 +1,6 @@
-import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
-import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
+import { decideOn, OneStreamHandler } from '../../shared/event-sourcing/one-stream-handler';
 import { productStream } from '../contract/catalogue.events';
 import { productDecider } from '../domain/product.decider';
 
@@ -15,11 +15,8 @@ export class DeactivateProduct extends Command<{ position: number | null }> {
 }
 
 @CommandHandler(DeactivateProduct)
-export class DeactivateProductHandler implements ICommandHandler<DeactivateProduct> {
-  constructor(private readonly streams: StreamExecutor) {}
-
-  async execute({ productId, context }: DeactivateProduct) {
-    const { position } = await this.streams.execute(productStream(productId), productDecider, { kind: 'deactivate' }, context);
-    return { position };
+export class DeactivateProductHandler extends OneStreamHandler<DeactivateProduct> {
+  protected decision({ productId }: DeactivateProduct) {
+    return decideOn(productStream(productId), productDecider, { kind: 'deactivate' });
   }
 }

@@ -1,18 +1,8 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { productStream } from '../contract/catalogue.events';
+import { ProductForSale } from '../contract/catalogue.views';
 import { productDecider } from '../domain/product.decider';
-
-/** A product as checkout prices it: from its stream, not from a read model that may lag. */
-export interface ProductForSale {
-  productId: number;
-  name: string;
-  sku: string;
-  price: string;
-  salePrice: string | null;
-  isOnSale: boolean;
-  stock: number;
-}
 
 /** The products asked for that exist and are active, in the order asked; the others are left out. */
 export class ProductsForSale extends Query<ProductForSale[]> {

@@ -4,4 +4,3 @@ export { CreateProduct } from './create-product.command';
 export { ReleaseStock } from './release-stock.command';
 export { ReserveStock } from './reserve-stock.command';
 export { ProductsForSale } from './products-for-sale.query';
-export type { ProductForSale } from './products-for-sale.query';

@@ -1,6 +1,6 @@
-import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
-import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
+import { decideOn, OneStreamHandler } from '../../shared/event-sourcing/one-stream-handler';
 import { productStream } from '../contract/catalogue.events';
 import { productDecider } from '../domain/product.decider';
 
@@ -17,11 +17,8 @@ export class ReleaseStock extends Command<{ position: number | null }> {
 }
 
 @CommandHandler(ReleaseStock)
-export class ReleaseStockHandler implements ICommandHandler<ReleaseStock> {
-  constructor(private readonly streams: StreamExecutor) {}
-
-  async execute({ productId, orderId, reason, context }: ReleaseStock) {
-    const { position } = await this.streams.execute(productStream(productId), productDecider, { kind: 'release', orderId, reason }, context);
-    return { position };
+export class ReleaseStockHandler extends OneStreamHandler<ReleaseStock> {
+  protected decision({ productId, orderId, reason }: ReleaseStock) {
+    return decideOn(productStream(productId), productDecider, { kind: 'release', orderId, reason });
   }
 }

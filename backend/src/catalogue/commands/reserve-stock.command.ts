@@ -1,6 +1,6 @@
-import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
-import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
+import { decideOn, OneStreamHandler } from '../../shared/event-sourcing/one-stream-handler';
 import { productStream } from '../contract/catalogue.events';
 import { productDecider } from '../domain/product.decider';
 
@@ -17,11 +17,8 @@ export class ReserveStock extends Command<{ position: number | null }> {
 }
 
 @CommandHandler(ReserveStock)
-export class ReserveStockHandler implements ICommandHandler<ReserveStock> {
-  constructor(private readonly streams: StreamExecutor) {}
-
-  async execute({ productId, orderId, quantity, context }: ReserveStock) {
-    const { position } = await this.streams.execute(productStream(productId), productDecider, { kind: 'reserve', orderId, quantity }, context);
-    return { position };
+export class ReserveStockHandler extends OneStreamHandler<ReserveStock> {
+  protected decision({ productId, orderId, quantity }: ReserveStock) {
+    return decideOn(productStream(productId), productDecider, { kind: 'reserve', orderId, quantity });
   }
 }

@@ -32,3 +32,14 @@ export interface CategoryView {
   description: string | null;
   productCount: number;
 }
+
+/** A product as checkout prices it, read from its stream (ProductsForSale), not from a read model that may lag. */
+export interface ProductForSale {
+  productId: number;
+  name: string;
+  sku: string;
+  price: string;
+  salePrice: string | null;
+  isOnSale: boolean;
+  stock: number;
+}

@@ -1,6 +1,6 @@
-import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
-import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
+import { decideOn, OneStreamHandler } from '../../shared/event-sourcing/one-stream-handler';
 import { Role, userStream } from '../contract/identity.events';
 import { userDecider } from '../domain/user.decider';
 
@@ -15,11 +15,8 @@ export class GrantRole extends Command<{ position: number | null }> {
 }
 
 @CommandHandler(GrantRole)
-export class GrantRoleHandler implements ICommandHandler<GrantRole> {
-  constructor(private readonly streams: StreamExecutor) {}
-
-  async execute({ userId, role, context }: GrantRole) {
-    const { position } = await this.streams.execute(userStream(userId), userDecider, { kind: 'grantRole', role }, context);
-    return { position };
+export class GrantRoleHandler extends OneStreamHandler<GrantRole> {
+  protected decision({ userId, role }: GrantRole) {
+    return decideOn(userStream(userId), userDecider, { kind: 'grantRole', role });
   }
 }

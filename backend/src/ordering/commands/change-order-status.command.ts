@@ -1,6 +1,6 @@
-import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
-import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
+import { decideOn, OneStreamHandler } from '../../shared/event-sourcing/one-stream-handler';
 import { OrderStatus } from '../contract/checkout-rules';
 import { orderStream } from '../contract/order.events';
 import { orderDecider } from '../domain/order.decider';
@@ -17,11 +17,8 @@ export class ChangeOrderStatus extends Command<{ position: number | null }> {
 }
 
 @CommandHandler(ChangeOrderStatus)
-export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStatus> {
-  constructor(private readonly streams: StreamExecutor) {}
-
-  async execute({ orderId, status, context }: ChangeOrderStatus) {
-    const { position } = await this.streams.execute(orderStream(orderId), orderDecider, { kind: 'changeStatus', status }, context);
-    return { position };
+export class ChangeOrderStatusHandler extends OneStreamHandler<ChangeOrderStatus> {
+  protected decision({ orderId, status }: ChangeOrderStatus) {
+    return decideOn(orderStream(orderId), orderDecider, { kind: 'changeStatus', status });
   }
 }

@@ -1,6 +1,6 @@
-import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
-import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
+import { decideOn, OneStreamHandler } from '../../shared/event-sourcing/one-stream-handler';
 import { orderStream } from '../contract/order.events';
 import { orderDecider } from '../domain/order.decider';
 
@@ -20,11 +20,8 @@ export class ConfirmOrderPayment extends Command<{ position: number | null }> {
 }
 
 @CommandHandler(ConfirmOrderPayment)
-export class ConfirmOrderPaymentHandler implements ICommandHandler<ConfirmOrderPayment> {
-  constructor(private readonly streams: StreamExecutor) {}
-
-  async execute({ orderId, paymentId, transactionHash, context }: ConfirmOrderPayment) {
-    const { position } = await this.streams.execute(orderStream(orderId), orderDecider, { kind: 'confirmPayment', paymentId, transactionHash }, context);
-    return { position };
+export class ConfirmOrderPaymentHandler extends OneStreamHandler<ConfirmOrderPayment> {
+  protected decision({ orderId, paymentId, transactionHash }: ConfirmOrderPayment) {
+    return decideOn(orderStream(orderId), orderDecider, { kind: 'confirmPayment', paymentId, transactionHash });
   }
 }

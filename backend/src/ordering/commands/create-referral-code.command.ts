@@ -1,6 +1,6 @@
-import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
-import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
+import { decideOn, OneStreamHandler } from '../../shared/event-sourcing/one-stream-handler';
 import { normaliseReferralCode, referralStream } from '../contract/referral.events';
 import { referralDecider } from '../domain/referral.decider';
 
@@ -14,13 +14,11 @@ export class CreateReferralCode extends Command<{ position: number | null }> {
   }
 }
 
+/** Codes are case-insensitive: the stream and the code are the upper-cased form. */
 @CommandHandler(CreateReferralCode)
-export class CreateReferralCodeHandler implements ICommandHandler<CreateReferralCode> {
-  constructor(private readonly streams: StreamExecutor) {}
-
-  async execute({ code, discountPercentage, context }: CreateReferralCode) {
+export class CreateReferralCodeHandler extends OneStreamHandler<CreateReferralCode> {
+  protected decision({ code, discountPercentage }: CreateReferralCode) {
     const normalised = normaliseReferralCode(code);
-    const { position } = await this.streams.execute(referralStream(normalised), referralDecider, { kind: 'create', code: normalised, discountPercentage }, context);
-    return { position };
+    return decideOn(referralStream(normalised), referralDecider, { kind: 'create', code: normalised, discountPercentage });
   }
 }

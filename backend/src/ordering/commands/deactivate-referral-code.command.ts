@@ -1,6 +1,6 @@
-import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
-import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
+import { decideOn, OneStreamHandler } from '../../shared/event-sourcing/one-stream-handler';
 import { referralStream } from '../contract/referral.events';
 import { referralDecider } from '../domain/referral.decider';
 
@@ -14,11 +14,8 @@ export class DeactivateReferralCode extends Command<{ position: number | null }>
 }
 
 @CommandHandler(DeactivateReferralCode)
-export class DeactivateReferralCodeHandler implements ICommandHandler<DeactivateReferralCode> {
-  constructor(private readonly streams: StreamExecutor) {}
-
-  async execute({ code, context }: DeactivateReferralCode) {
-    const { position } = await this.streams.execute(referralStream(code), referralDecider, { kind: 'deactivate' }, context);
-    return { position };
+export class DeactivateReferralCodeHandler extends OneStreamHandler<DeactivateReferralCode> {
+  protected decision({ code }: DeactivateReferralCode) {
+    return decideOn(referralStream(code), referralDecider, { kind: 'deactivate' });
   }
 }

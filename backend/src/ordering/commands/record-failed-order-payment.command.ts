@@ -1,6 +1,6 @@
-import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
-import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
+import { decideOn, OneStreamHandler } from '../../shared/event-sourcing/one-stream-handler';
 import { orderStream } from '../contract/order.events';
 import { orderDecider } from '../domain/order.decider';
 
@@ -17,11 +17,8 @@ export class RecordFailedOrderPayment extends Command<{ position: number | null 
 }
 
 @CommandHandler(RecordFailedOrderPayment)
-export class RecordFailedOrderPaymentHandler implements ICommandHandler<RecordFailedOrderPayment> {
-  constructor(private readonly streams: StreamExecutor) {}
-
-  async execute({ orderId, paymentId, reason, context }: RecordFailedOrderPayment) {
-    const { position } = await this.streams.execute(orderStream(orderId), orderDecider, { kind: 'failPayment', paymentId, reason }, context);
-    return { position };
+export class RecordFailedOrderPaymentHandler extends OneStreamHandler<RecordFailedOrderPayment> {
+  protected decision({ orderId, paymentId, reason }: RecordFailedOrderPayment) {
+    return decideOn(orderStream(orderId), orderDecider, { kind: 'failPayment', paymentId, reason });
   }
 }

@@ -1,6 +1,6 @@
-import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
-import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
+import { decideOn, OneStreamHandler } from '../../shared/event-sourcing/one-stream-handler';
 import { orderStream } from '../contract/order.events';
 import { orderDecider } from '../domain/order.decider';
 
@@ -16,11 +16,8 @@ export class ShipOrder extends Command<{ position: number | null }> {
 }
 
 @CommandHandler(ShipOrder)
-export class ShipOrderHandler implements ICommandHandler<ShipOrder> {
-  constructor(private readonly streams: StreamExecutor) {}
-
-  async execute({ orderId, shipment, context }: ShipOrder) {
-    const { position } = await this.streams.execute(orderStream(orderId), orderDecider, { kind: 'ship', ...shipment }, context);
-    return { position };
+export class ShipOrderHandler extends OneStreamHandler<ShipOrder> {
+  protected decision({ orderId, shipment }: ShipOrder) {
+    return decideOn(orderStream(orderId), orderDecider, { kind: 'ship', ...shipment });
   }
 }

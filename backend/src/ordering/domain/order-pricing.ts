@@ -1,16 +1,10 @@
+import { ProductForSale } from '../../catalogue/contract/catalogue.views';
 import { InvalidInputError } from '../../shared/errors';
 import { ORDER_LIMITS, shippingCostCents, ShippingMethod } from '../contract/checkout-rules';
 import { Cents, formatCents, parseCents } from '../../shared/money';
 import { OrderLine, OrderTotals } from '../contract/order.events';
 
-export interface PricedProduct {
-  productId: number;
-  name: string;
-  sku: string;
-  price: string;
-  salePrice: string | null;
-  isOnSale: boolean;
-}
+export type PricedProduct = Omit<ProductForSale, 'stock'>;
 
 /** What a shopper pays per unit: the sale price while the product is on sale. */
 export function unitPriceCents(product: PricedProduct): Cents {

@@ -49,12 +49,7 @@ export class OrderPlacement {
 
   /** Takes the order from wherever it is to placed or rejected. */
   async resume(orderId: number, context: CommandContext): Promise<{ position: number | null; refusal: DomainError | null }> {
-    const done = await this.runs.enter(String(orderId));
-    try {
-      return await this.takeToTheEnd(orderId, context);
-    } finally {
-      done();
-    }
+    return this.runs.run(orderId, () => this.takeToTheEnd(orderId, context));
   }
 
   private async takeToTheEnd(orderId: number, context: CommandContext): Promise<{ position: number | null; refusal: DomainError | null }> {

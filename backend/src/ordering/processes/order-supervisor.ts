@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { OpenProcessQueries } from '../../../../projections/ordering/open-process.queries';
 import { OrderQueries } from '../../../../projections/ordering/order.queries';
 import { systemContext } from '../../shared/event-sourcing/command-context';
+import { PeriodicSweep } from '../../shared/periodic-sweep';
 import { ExpireOrder } from '../commands/expire-order.command';
 import { OrderPlacement } from './order-placement.process';
 import { StockReturn } from './stock-return.process';
@@ -19,8 +20,7 @@ const INTERRUPTED_AFTER_MS = 10_000;
 @Injectable()
 export class OrderSupervisor implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('OrderSupervisor');
-  private timer: NodeJS.Timeout | null = null;
-  private sweeping: Promise<unknown> | null = null;
+  private readonly sweeps = new PeriodicSweep('OrderSupervisor', SWEEP_INTERVAL_MS, (interruptedAfterMs: number, now: Date) => this.sweepOnce(interruptedAfterMs, now));
 
   constructor(
     private readonly placement: OrderPlacement,
@@ -31,25 +31,16 @@ export class OrderSupervisor implements OnApplicationBootstrap, OnApplicationShu
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(INTERRUPTED_AFTER_MS), SWEEP_INTERVAL_MS);
-    this.timer.unref();
+    this.sweeps.start(() => [INTERRUPTED_AFTER_MS, new Date()]);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.sweeping;
+    await this.sweeps.stop();
   }
 
-  /** One sweep at a time; resolves with what it did. */
-  async sweep(interruptedAfterMs = 0, now = new Date()): Promise<{ resumed: number; expired: number }> {
-    if (this.sweeping) await this.sweeping;
-    const sweep = this.sweepOnce(interruptedAfterMs, now);
-    this.sweeping = sweep.catch(() => undefined);
-    try {
-      return await sweep;
-    } finally {
-      this.sweeping = null;
-    }
+  /** Resolves with what it did; waits for a sweep already running. */
+  sweep(interruptedAfterMs = 0, now = new Date()): Promise<{ resumed: number; expired: number }> {
+    return this.sweeps.run(interruptedAfterMs, now);
   }
 
   private async sweepOnce(interruptedAfterMs: number, now: Date) {

@@ -26,12 +26,7 @@ export class StockReturn {
 
   /** Returns the stock of a cancelled order that has not had it back; the position of the last event written, if any. */
   async resume(orderId: number, context: CommandContext): Promise<number | null> {
-    const done = await this.runs.enter(String(orderId));
-    try {
-      return await this.returnStock(orderId, context);
-    } finally {
-      done();
-    }
+    return this.runs.run(orderId, () => this.returnStock(orderId, context));
   }
 
   private async returnStock(orderId: number, context: CommandContext): Promise<number | null> {

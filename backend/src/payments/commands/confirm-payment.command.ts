@@ -34,7 +34,7 @@ export class ConfirmPaymentHandler implements ICommandHandler<ConfirmPayment> {
   ) {}
 
   async execute({ paymentId, transactionHash, source, context }: ConfirmPayment) {
-    return this.settlements.oneAtATime(paymentId, async () => {
+    return this.settlements.run(paymentId, async () => {
       const confirm = { kind: 'confirm' as const, transactionHash, source };
       const { state } = await this.streams.load(paymentStream(paymentId), paymentDecider);
       paymentDecider.decide(confirm, state);

@@ -32,7 +32,7 @@ export class FailPaymentHandler implements ICommandHandler<FailPayment> {
   ) {}
 
   async execute({ paymentId, reason, source, context }: FailPayment) {
-    return this.settlements.oneAtATime(paymentId, async () => {
+    return this.settlements.run(paymentId, async () => {
       const failed = await this.streams.execute(paymentStream(paymentId), paymentDecider, { kind: 'fail', reason, source }, context);
       crashPoint('settlement:payment-failed');
       const { state } = await this.streams.load(paymentStream(paymentId), paymentDecider);

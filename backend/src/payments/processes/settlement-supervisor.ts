@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { CommandBus } from '@nestjs/cqrs';
 import { OpenProcessQueries } from '../../../../projections/ordering/open-process.queries';
 import { systemContext } from '../../shared/event-sourcing/command-context';
+import { PeriodicSweep } from '../../shared/periodic-sweep';
 import { ConfirmPayment } from '../commands/confirm-payment.command';
 import { FailPayment } from '../commands/fail-payment.command';
 
@@ -15,8 +16,7 @@ const INTERRUPTED_AFTER_MS = 10_000;
 @Injectable()
 export class SettlementSupervisor implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('SettlementSupervisor');
-  private timer: NodeJS.Timeout | null = null;
-  private sweeping: Promise<unknown> | null = null;
+  private readonly sweeps = new PeriodicSweep('SettlementSupervisor', SWEEP_INTERVAL_MS, (interruptedAfterMs: number) => this.finishInterrupted(interruptedAfterMs));
 
   constructor(
     private readonly commands: CommandBus,
@@ -24,24 +24,16 @@ export class SettlementSupervisor implements OnApplicationBootstrap, OnApplicati
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(INTERRUPTED_AFTER_MS), SWEEP_INTERVAL_MS);
-    this.timer.unref();
+    this.sweeps.start(() => [INTERRUPTED_AFTER_MS]);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.sweeping;
+    await this.sweeps.stop();
   }
 
-  async sweep(interruptedAfterMs = 0): Promise<number> {
-    if (this.sweeping) await this.sweeping;
-    const sweep = this.finishInterrupted(interruptedAfterMs);
-    this.sweeping = sweep.catch(() => undefined);
-    try {
-      return await sweep;
-    } finally {
-      this.sweeping = null;
-    }
+  /** Resolves with how many settlements it finished; waits for a sweep already running. */
+  sweep(interruptedAfterMs = 0): Promise<number> {
+    return this.sweeps.run(interruptedAfterMs);
   }
 
   private async finishInterrupted(interruptedAfterMs: number): Promise<number> {

@@ -1,11 +1,11 @@
-import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
-import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
+import { decideOn, OneStreamHandler } from '../../shared/event-sourcing/one-stream-handler';
 import { reviewStream } from '../contract/review.events';
 import { reviewDecider } from '../domain/review.decider';
 
 /** The store answers a review publicly. */
-export class AnswerReview extends Command<{ reviewId: string; position: number | null }> {
+export class AnswerReview extends Command<{ position: number | null }> {
   constructor(
     readonly reviewId: string,
     readonly adminId: string,
@@ -17,11 +17,8 @@ export class AnswerReview extends Command<{ reviewId: string; position: number |
 }
 
 @CommandHandler(AnswerReview)
-export class AnswerReviewHandler implements ICommandHandler<AnswerReview> {
-  constructor(private readonly streams: StreamExecutor) {}
-
-  async execute({ reviewId, adminId, response, context }: AnswerReview) {
-    const { position } = await this.streams.execute(reviewStream(reviewId), reviewDecider, { kind: 'answer', adminId, response }, context);
-    return { reviewId, position };
+export class AnswerReviewHandler extends OneStreamHandler<AnswerReview> {
+  protected decision({ reviewId, adminId, response }: AnswerReview) {
+    return decideOn(reviewStream(reviewId), reviewDecider, { kind: 'answer', adminId, response });
   }
 }

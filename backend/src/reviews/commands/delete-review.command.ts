@@ -1,11 +1,11 @@
-import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
-import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
+import { decideOn, OneStreamHandler } from '../../shared/event-sourcing/one-stream-handler';
 import { reviewStream } from '../contract/review.events';
 import { reviewDecider } from '../domain/review.decider';
 
 /** The author removes their review. */
-export class DeleteReview extends Command<{ reviewId: string; position: number | null }> {
+export class DeleteReview extends Command<{ position: number | null }> {
   constructor(
     readonly reviewId: string,
     readonly actorId: string,
@@ -16,11 +16,8 @@ export class DeleteReview extends Command<{ reviewId: string; position: number |
 }
 
 @CommandHandler(DeleteReview)
-export class DeleteReviewHandler implements ICommandHandler<DeleteReview> {
-  constructor(private readonly streams: StreamExecutor) {}
-
-  async execute({ reviewId, actorId, context }: DeleteReview) {
-    const { position } = await this.streams.execute(reviewStream(reviewId), reviewDecider, { kind: 'delete', actorId }, context);
-    return { reviewId, position };
+export class DeleteReviewHandler extends OneStreamHandler<DeleteReview> {
+  protected decision({ reviewId, actorId }: DeleteReview) {
+    return decideOn(reviewStream(reviewId), reviewDecider, { kind: 'delete', actorId });
   }
 }

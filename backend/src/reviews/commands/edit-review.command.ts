@@ -1,11 +1,11 @@
-import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
-import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
+import { decideOn, OneStreamHandler } from '../../shared/event-sourcing/one-stream-handler';
 import { ReviewContent, reviewStream } from '../contract/review.events';
 import { reviewDecider } from '../domain/review.decider';
 
 /** The author rewrites their review. */
-export class EditReview extends Command<{ reviewId: string; position: number | null }> {
+export class EditReview extends Command<{ position: number | null }> {
   constructor(
     readonly reviewId: string,
     readonly actorId: string,
@@ -17,11 +17,8 @@ export class EditReview extends Command<{ reviewId: string; position: number | n
 }
 
 @CommandHandler(EditReview)
-export class EditReviewHandler implements ICommandHandler<EditReview> {
-  constructor(private readonly streams: StreamExecutor) {}
-
-  async execute({ reviewId, actorId, content, context }: EditReview) {
-    const { position } = await this.streams.execute(reviewStream(reviewId), reviewDecider, { kind: 'edit', actorId, content }, context);
-    return { reviewId, position };
+export class EditReviewHandler extends OneStreamHandler<EditReview> {
+  protected decision({ reviewId, actorId, content }: EditReview) {
+    return decideOn(reviewStream(reviewId), reviewDecider, { kind: 'edit', actorId, content });
   }
 }

@@ -1,6 +1,6 @@
 /**
  * One turn at a time per key, in arrival order: `enter` resolves when the caller's turn has come
- * and gives the function that ends it. Keys without waiters take no memory.
+ * and gives the function that ends it; `run` does both around a piece of work. Keys without waiters take no memory.
  */
 export class KeyedQueue {
   private readonly tails = new Map<string, Promise<void>>();
@@ -16,5 +16,14 @@ export class KeyedQueue {
       end();
       if (this.tails.get(key) === tail) this.tails.delete(key);
     };
+  }
+
+  async run<T>(key: string | number, work: () => Promise<T>): Promise<T> {
+    const done = await this.enter(String(key));
+    try {
+      return await work();
+    } finally {
+      done();
+    }
   }
 }
