@@ -100,6 +100,7 @@ describe('Checkout in a real browser', () => {
     await page.getByRole('button', { name: 'Copy amount' }).click();
     await expectPage(page.getByText('Copied to Clipboard')).toBeVisible();
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(payment.cryptoAmount);
+    await expectPage(page.getByTestId('payment-due-by')).toContainText('An order still unpaid then is cancelled and its items released.');
     await page.screenshot({ path: screenshotPath('payment-panel-desktop'), fullPage: true });
 
     const confirm = await admin.post(`/api/admin/payments/${payment.id}/confirm`, { data: { transactionHash: 'e'.repeat(64) } });

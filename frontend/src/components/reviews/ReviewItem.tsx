@@ -7,12 +7,9 @@ import { useToast } from '../../state/toast';
 import { Stars } from '../Stars';
 import { draftOf } from './review-draft';
 import { LazyReviewForm } from './LazyReviewForm';
+import { formatDate } from '../../lib/dates';
 
 const FAILED = 'Failed to submit review';
-
-export function formatReviewDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'short', year: 'numeric' });
-}
 
 export function ReviewItem({ review, viewer }: { review: Review; viewer: CurrentUser | null }) {
   const toast = useToast();
@@ -61,7 +58,7 @@ export function ReviewItem({ review, viewer }: { review: Review; viewer: Current
               {isOwn && <span className="muted small"> (you)</span>}
             </p>
             <p className="muted small review-meta">
-              <time dateTime={review.createdAt}>{formatReviewDate(review.createdAt)}</time>
+              <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
               {review.verified && (
                 <span className="review-verified">
                   <BadgeCheck size={14} aria-hidden /> Verified Purchase
@@ -95,7 +92,7 @@ export function ReviewItem({ review, viewer }: { review: Review; viewer: Current
           <p className="review-response-heading">
             <Store size={14} aria-hidden /> Response from the shop
             {review.adminResponseAt && (
-              <span className="muted small"> · <time dateTime={review.adminResponseAt}>{formatReviewDate(review.adminResponseAt)}</time></span>
+              <span className="muted small"> · <time dateTime={review.adminResponseAt}>{formatDate(review.adminResponseAt)}</time></span>
             )}
           </p>
           <p>{review.adminResponse}</p>

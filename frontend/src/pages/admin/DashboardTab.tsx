@@ -3,7 +3,8 @@ import { ReactNode } from 'react';
 import { messageOf } from '../../api/client';
 import { formatAud } from '../../lib/currencies';
 import { toCents } from '../../lib/money';
-import { confirmedRevenueCents, customerName, formatDate, isSameLocalDay, paymentMethodLabel } from './admin-format';
+import { formatDate } from '../../lib/dates';
+import { confirmedRevenueCents, customerName, isSameLocalDay, paymentMethodLabel } from './admin-format';
 import { useAdminOrders, useAdminPayments, useAdminProducts } from './admin-data';
 import { AdminTable, LoadError, StatusBadge, TransactionHash } from './admin-ui';
 

@@ -38,14 +38,6 @@ export function customerName(order: Order): string {
   return name || order.customerEmail;
 }
 
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'short', year: 'numeric' });
-}
-
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-AU', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-}
-
 export function isSameLocalDay(iso: string, now: Date): boolean {
   return new Date(iso).toDateString() === now.toDateString();
 }

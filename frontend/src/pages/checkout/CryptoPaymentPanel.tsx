@@ -13,6 +13,7 @@ import {
   isCryptoPaymentMethod,
   whatsappLink,
 } from '../../../../backend/src/ordering/contract/checkout-rules';
+import { formatDateTime } from '../../lib/dates';
 
 /** Spec §4: a confirmed payment shows its success screen after 2 seconds. */
 export const SUCCESS_DELAY_MS = 2000;
@@ -156,6 +157,11 @@ export function CryptoPaymentPanel({ order, payment, switching, onConfirmed, onF
           <Clock size={16} aria-hidden />
           {expired ? 'This quote has expired.' : <>Quote valid for {formatRemaining(remainingMs)}</>}
         </p>
+        {order.paymentDueBy && (
+          <p className="muted small" data-testid="payment-due-by">
+            Pay by <time dateTime={order.paymentDueBy}>{formatDateTime(order.paymentDueBy)}</time>. An order still unpaid then is cancelled and its items released.
+          </p>
+        )}
         {expired && (
           <button type="button" className="button button-primary" disabled={switching} onClick={() => onRequote(method)}>
             <RefreshCw size={16} aria-hidden /> Get a new quote

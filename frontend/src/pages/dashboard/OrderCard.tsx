@@ -5,6 +5,7 @@ import { formatAud } from '../../lib/currencies';
 import { toCents } from '../../lib/money';
 import { CRYPTO_PAYMENT_METHODS, isCryptoPaymentMethod, SHIPPING_METHODS, ShippingMethod } from '../../../../backend/src/ordering/contract/checkout-rules';
 import { awaitsPayment } from './order-insights';
+import { formatDate, formatDateTime } from '../../lib/dates';
 
 const STATUS_BADGE: Record<Order['status'], string> = {
   pending: 'badge-limited',
@@ -16,10 +17,6 @@ const STATUS_BADGE: Record<Order['status'], string> = {
 const PAYMENT_BADGE: Record<Order['paymentStatus'], string> = { pending: '', confirmed: 'badge-success', failed: 'badge-hot' };
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-export function formatOrderDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'short', year: 'numeric' });
-}
 
 function paymentMethodLabel(method: string): string {
   return isCryptoPaymentMethod(method) ? CRYPTO_PAYMENT_METHODS[method].label : 'Cash on Delivery';
@@ -33,7 +30,7 @@ export function OrderCard({ order }: { order: Order }) {
         <div>
           <h3 id={`order-${order.id}-title`}>Order #{order.id}</h3>
           <p className="muted small">
-            Placed <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time> · {paymentMethodLabel(order.paymentMethod)}
+            Placed <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time> · {paymentMethodLabel(order.paymentMethod)}
             {shipping && ` · ${shipping.label}`}
           </p>
         </div>
@@ -58,7 +55,7 @@ export function OrderCard({ order }: { order: Order }) {
       {order.trackingNumber && (
         <p className="order-tracking row gap wrap small">
           <Truck size={16} aria-hidden /> Shipped with {order.shippingCarrier}
-          {order.shippedAt && <> on {formatOrderDate(order.shippedAt)}</>} · tracking number <code>{order.trackingNumber}</code>
+          {order.shippedAt && <> on {formatDate(order.shippedAt)}</>} · tracking number <code>{order.trackingNumber}</code>
         </p>
       )}
       {awaitsPayment(order) && (
@@ -67,6 +64,12 @@ export function OrderCard({ order }: { order: Order }) {
             <AlertTriangle size={18} aria-hidden />
             <span>
               <strong>Action Required</strong>: {order.paymentStatus === 'failed' ? 'the last payment for this order failed.' : 'this order is waiting for your payment.'}
+              {order.paymentDueBy && (
+                <>
+                  {' '}
+                  Pay by <time dateTime={order.paymentDueBy}>{formatDateTime(order.paymentDueBy)}</time>, or the order is cancelled and its items released.
+                </>
+              )}
             </span>
           </span>
           <Link to={`/checkout?orderId=${order.id}`} className="button button-primary button-sm" aria-label={`Pay now for order #${order.id}`}>

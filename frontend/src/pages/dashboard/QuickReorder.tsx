@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useFetchProduct } from '../../hooks/useOrders';
 import { useCart } from '../../state/cart';
 import { useToast } from '../../state/toast';
-import { formatOrderDate } from './OrderCard';
+import { formatDate } from '../../lib/dates';
 import type { QuickReorderEntry } from './order-insights';
 
 /** Puts a previously ordered product back in the cart at its current price and stock. */
@@ -39,7 +39,7 @@ export function QuickReorder({ entries }: { entries: QuickReorderEntry[] }) {
             <span className="reorder-name">{entry.name}</span>
             <span className="muted small">
               {' '}
-              · last ordered {formatOrderDate(entry.lastOrderDate)}, quantity {entry.quantity}
+              · last ordered {formatDate(entry.lastOrderDate)}, quantity {entry.quantity}
             </span>
           </span>
           <button type="button" className="button button-outline button-sm" disabled={adding === entry.productId} onClick={() => reorder(entry)} aria-label={`Reorder ${entry.name}`}>
