@@ -1,5 +1,5 @@
 import { Goal } from './report';
-import { countOutcomes, createProduct, OrderAttempt, placeOrder } from './shop-api';
+import { countOutcomes, createProduct, OrderAttempt, placeOrder, untilCaughtUp } from './shop-api';
 import { percentile } from './stats';
 
 export interface OrderHistory {
@@ -33,14 +33,17 @@ const MAX_RATIO = 1.2;
  * latencies are the server's own work for an order, free of queueing behind other clients; a
  * change between the two medians is then the cost of the longer history alone. The orders in
  * between only have to build that history, so they are placed by BULK_CONCURRENCY clients at
- * once to keep the run short; their latencies are not used.
+ * once to keep the run short; their latencies are not used. Each window starts once the server has
+ * caught up with everything before it (projections, e-mails), so neither measures leftovers of earlier load.
  */
 export async function measureOrderHistory(baseUrl: string): Promise<OrderHistory> {
   const productId = await createProduct(baseUrl, { name: 'Bench History Peptide', sku: 'BENCH-HISTORY', stock: STOCK });
   const window = Math.min(WINDOW, Math.floor(ORDERS / 2));
   const started = Date.now();
+  await untilCaughtUp(baseUrl);
   const first = await sequentially(baseUrl, productId, window);
   const bulk = await concurrently(baseUrl, productId, ORDERS - 2 * window, BULK_CONCURRENCY);
+  await untilCaughtUp(baseUrl);
   const last = await sequentially(baseUrl, productId, window);
   const all = [...first, ...bulk, ...last];
   const firstMedianMs = percentile(first.map((a) => a.ms), 50);

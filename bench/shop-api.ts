@@ -91,3 +91,14 @@ export function countOutcomes(attempts: OrderAttempt[]): Record<string, number> 
   }
   return counts;
 }
+
+/** Resolves once every projector and reactor of the server has handled the whole log: nothing left over from earlier load. */
+export async function untilCaughtUp(baseUrl: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ready = (await (await fetch(`${baseUrl}/api/health/ready`)).json()) as { head: number | null; projectors: Record<string, number | null> };
+    if (Object.values(ready.projectors).every((position) => (position ?? 0) >= (ready.head ?? 0))) return;
+    if (Date.now() > deadline) throw new Error('The projectors did not catch up with the log in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

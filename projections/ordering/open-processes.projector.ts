@@ -46,7 +46,7 @@ export class OpenProcessesProjector implements Projector {
 
   async apply(recorded: RecordedEvent): Promise<void> {
     const openedAt = recorded.metadata.occurredAt;
-    if (recorded.streamId.startsWith('payment-')) return this.applyPaymentEvent(recorded as unknown as PaymentEvent);
+    if (recorded.streamId.startsWith('payment-')) return this.applyPaymentEvent(recorded as unknown as PaymentEvent, openedAt);
     const event = upcastOrderEvent(recorded);
     const orderId = event.data.orderId;
     switch (event.type) {
@@ -71,20 +71,20 @@ export class OpenProcessesProjector implements Projector {
     }
   }
 
-  private async applyPaymentEvent(event: PaymentEvent): Promise<void> {
+  private async applyPaymentEvent(event: PaymentEvent, openedAt: string): Promise<void> {
     const { paymentId, orderId } = event.data;
     if (event.type === 'PaymentConfirmed') {
-      await this.settlement(paymentId, orderId, null, { paymentRecorded: true, outcome: 'confirmed', transactionHash: event.data.transactionHash, source: event.data.source });
+      await this.settlement(paymentId, orderId, openedAt, { paymentRecorded: true, outcome: 'confirmed', transactionHash: event.data.transactionHash, source: event.data.source });
     } else if (event.type === 'PaymentFailed') {
-      await this.settlement(paymentId, orderId, null, { paymentRecorded: true, outcome: 'failed', reason: event.data.reason, source: event.data.source });
+      await this.settlement(paymentId, orderId, openedAt, { paymentRecorded: true, outcome: 'failed', reason: event.data.reason, source: event.data.source });
     }
   }
 
   /** Setting flags is idempotent, so a settlement document needs no applied-position guard. */
-  private async settlement(paymentId: number, orderId: number, openedAt: string | null, facts: Partial<OpenProcessDocument>): Promise<void> {
+  private async settlement(paymentId: number, orderId: number, openedAt: string, facts: Partial<OpenProcessDocument>): Promise<void> {
     await this.processes.updateOne(
       { _id: `settlement-${paymentId}` },
-      { $set: { kind: 'settlement', paymentId, orderId, ...facts }, $min: { openedAt: openedAt ?? new Date().toISOString() } },
+      { $set: { kind: 'settlement', paymentId, orderId, ...facts }, $min: { openedAt } },
       { upsert: true },
     );
   }

@@ -39,11 +39,31 @@ export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', p
   });
   if (!response.ok) throw await failure(response);
   if (response.status === 204) return undefined as T;
+  const location = response.headers.get('Location');
+  if (response.status === 202 && location) return readOnceVisible<T>(location, await failure(response));
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
 export const apiGet = <T>(path: string) => apiRequest<T>('GET', path);
+
+const VISIBLE_RETRIES_MS = [250, 500, 1000, 2000, 4000];
+
+/**
+ * 202 with a Location: the server recorded the change but could not yet show it. The result is read
+ * from there as soon as it can be; if it still cannot after about 8 s, the server's own message is the error.
+ */
+async function readOnceVisible<T>(location: string, accepted: ApiError): Promise<T> {
+  for (const delay of VISIBLE_RETRIES_MS) {
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    try {
+      return await apiGet<T>(location);
+    } catch (error) {
+      if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 202)) throw error;
+    }
+  }
+  throw accepted;
+}
 
 /** For queries that should read "signed out" as null instead of failing (spec §7). */
 export async function apiGetOrNullWhenUnauthorized<T>(path: string): Promise<T | null> {

@@ -120,6 +120,10 @@ describe('product decider', () => {
       product.given([created(10)]).when(reserve(1001, 4)).then([reserved(1001, 4, 6)]);
     });
 
+    it('holds only whole, positive quantities', () => {
+      for (const quantity of [0, -2, 1.5]) product.given([created(10)]).when(reserve(1001, quantity)).thenThrows(InvalidInputError, 'A reservation holds a whole number of units, at least 1');
+    });
+
     it('reserves for an order only once', () => {
       product.given([created(10), reserved(1001, 4, 6)]).when(reserve(1001, 4)).thenNothing();
     });

@@ -102,6 +102,7 @@ export const productDecider: Decider<ProductCommand, ProductState, ProductEvent>
         return [{ type: 'StockAdjusted', version: VERSION, data: { productId, delta: command.delta, reason: command.reason, stockAfter } }];
       }
       case 'reserve': {
+        if (!Number.isInteger(command.quantity) || command.quantity < 1) throw new InvalidInputError('A reservation holds a whole number of units, at least 1');
         if (state.reservations[command.orderId] !== undefined) return [];
         if (!state.isActive) throw new ConflictError(`${state.name} is no longer available`);
         if (state.stock < command.quantity) {

@@ -47,7 +47,7 @@ const logger = new Logger('KurrentDbEventStore');
  */
 export class KurrentDbEventStore implements EventStore {
   /** Other app instances append to the same server. */
-  readonly soleWriter = false;
+  readonly soleWriter: boolean = false;
   private readonly subscriptions = new Set<Subscription>();
 
   private constructor(private readonly client: KurrentDBClient) {}

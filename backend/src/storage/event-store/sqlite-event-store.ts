@@ -44,7 +44,7 @@ const SUBSCRIPTION_POLL_MS = 500;
  */
 export class SqliteEventStore implements EventStore {
   /** The DATA_DIR lock keeps every other process out; group commit applies appends in the order they were made. */
-  readonly soleWriter = true;
+  readonly soleWriter: boolean = true;
   private readonly db: Database.Database;
   private readonly appended = new EventEmitter();
   private readonly subscriptions = new Set<Subscription>();
