@@ -63,10 +63,6 @@ export class UniqueKeys {
   async release(key: UniqueKey, ownerId: string, reason: string, context: CommandContext): Promise<void> {
     await this.streams.execute(key.streamId, uniqueKeyDecider, { kind: 'release', key: key.key, ownerId, reason }, context);
   }
-
-  async ownerOf(key: UniqueKey): Promise<string | null> {
-    return (await this.streams.load(key.streamId, uniqueKeyDecider)).state.ownerId;
-  }
 }
 
 function isOldEnough(claimedAt: string | null): boolean {
