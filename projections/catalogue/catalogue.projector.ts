@@ -96,6 +96,12 @@ export class CatalogueProjector implements Projector {
         await applyOnce(this.products, { _id }, recorded, { $set: { isActive: event.type === 'ProductActivated', updatedAt: at } });
         await this.recountCategories([(await this.products.findOne({ _id }))?.categoryId ?? null]);
         return;
+      case 'ProductRemoved': {
+        const removed = await this.products.findOne({ _id });
+        await this.products.deleteOne({ _id });
+        await this.recountCategories([removed?.categoryId ?? null]);
+        return;
+      }
       case 'StockAdjusted':
       case 'StockReserved':
       case 'StockReleased':

@@ -163,19 +163,37 @@ describe('Catalogue API', () => {
       expect(duplicate.body.message).toContain(product.sku);
     });
 
-    it('updates price and sale, deactivates, and hides inactive products from the public', async () => {
+    it('updates only the fields sent, keeping badges, dosage and contents', async () => {
       const admin = shop.agent();
       await signInAsAdmin(admin);
-      const input = newProduct();
+      const input = { ...newProduct(), badges: ['Bestseller'], dosage: '5mg', contents: '1 vial' };
       const created = (await admin.post('/api/admin/products').send(input).expect(201)).body as ProductBody;
-      const updated = (await admin.put(`/api/admin/products/${created.id}`).send({ ...input, price: '100', isOnSale: true, salePrice: '70' }).expect(200)).body;
-      expect(updated).toMatchObject({ price: '100.00', salePrice: '70.00', isOnSale: true });
-      await admin.delete(`/api/admin/products/${created.id}`).expect(200);
-      await shop.agent().get(`/api/products/${created.id}`).expect(404);
+      const updated = (await admin.put(`/api/admin/products/${created.id}`).send({ price: '100', isOnSale: true, salePrice: '70' }).expect(200)).body;
+      expect(updated).toMatchObject({ name: input.name, price: '100.00', salePrice: '70.00', isOnSale: true, badges: ['Bestseller'], dosage: '5mg', contents: '1 vial' });
+      const noChange = await admin.put(`/api/admin/products/${created.id}`).send({}).expect(400);
+      expect(noChange.body.message).toBe('Send at least one field to change');
+      const saleWithoutPrice = await admin.put(`/api/admin/products/${created.id}`).send({ salePrice: '150' }).expect(400);
+      expect(saleWithoutPrice.body.message).toMatch(/lower than the price/);
+    });
+
+    it('deletes a product no order ever held (its SKU is free again), and only deactivates one with order history', async () => {
+      const admin = shop.agent();
+      await signInAsAdmin(admin);
+      const unsold = newProduct();
+      const created = (await admin.post('/api/admin/products').send(unsold).expect(201)).body as ProductBody;
+      const removed = await admin.delete(`/api/admin/products/${created.id}`).expect(200);
+      expect(removed.body.message).toBe('Product removed successfully. Products with order history are deactivated to preserve records.');
+      await admin.get(`/api/admin/products/${created.id}`).expect(404);
+      await admin.post('/api/admin/products').send({ ...unsold, name: 'Its successor' }).expect(201);
+
+      const sold = (await admin.post('/api/admin/products').send(newProduct()).expect(201)).body as ProductBody;
+      const address = { firstName: 'Del', lastName: 'Ete', phone: '0412345678', address: '1 Audit St', city: 'Perth', state: 'WA', postalCode: '6000' };
+      await shop.agent().post('/api/orders').send({ customerEmail: 'del@example.com', paymentMethod: 'bitcoin', shippingMethod: 'regular', shippingAddress: address, items: [{ productId: sold.id, quantity: 1 }] }).expect(201);
+      await admin.delete(`/api/admin/products/${sold.id}`).expect(200);
+      await shop.agent().get(`/api/products/${sold.id}`).expect(404);
       const publicList = (await shop.agent().get('/api/products').query({ isActive: 'false' }).expect(200)).body as ProductBody[];
-      expect(publicList.some((p) => p.id === created.id)).toBe(false);
-      const adminList = (await admin.get('/api/admin/products').expect(200)).body as ProductBody[];
-      expect(adminList.find((p) => p.id === created.id)?.isActive).toBe(false);
+      expect(publicList.some((p) => p.id === sold.id)).toBe(false);
+      expect((await admin.get(`/api/admin/products/${sold.id}`).expect(200)).body.isActive).toBe(false);
     });
 
     it('never serves a product list older than a change the admin was told is done, and answers unchanged lists with 304', async () => {

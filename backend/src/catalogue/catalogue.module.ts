@@ -3,7 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AdjustStockHandler } from './commands/adjust-stock.command';
 import { CreateCategoryHandler } from './commands/create-category.command';
 import { CreateProductHandler } from './commands/create-product.command';
-import { DeactivateProductHandler } from './commands/deactivate-product.command';
+import { RemoveProductHandler } from './commands/remove-product.command';
 import { ProductKeys } from './commands/product-keys';
 import { ProductsForSaleHandler } from './commands/products-for-sale.query';
 import { ReleaseStockHandler } from './commands/release-stock.command';
@@ -22,7 +22,7 @@ import { CatalogueQueries } from '../../../projections/catalogue/catalogue.queri
     CreateCategoryHandler,
     CreateProductHandler,
     ReviseProductHandler,
-    DeactivateProductHandler,
+    RemoveProductHandler,
     AdjustStockHandler,
     ReserveStockHandler,
     ReleaseStockHandler,

@@ -21,7 +21,7 @@ export class ProductKeys {
       takenMessage: `A product with SKU ${sku.trim()} already exists`,
       usedBy: async (ownerId) => {
         const { state } = await this.streams.load(productStream(Number(ownerId)), productDecider);
-        return state.details !== null && normaliseSku(state.details.sku) === key;
+        return state.exists && state.details !== null && normaliseSku(state.details.sku) === key;
       },
     };
   }

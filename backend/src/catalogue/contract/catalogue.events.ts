@@ -28,6 +28,8 @@ export type ProductDetailsChanged = DomainEvent<'ProductDetailsChanged', { produ
 export type ProductPricingChanged = DomainEvent<'ProductPricingChanged', { productId: number } & ProductPricing>;
 export type ProductActivated = DomainEvent<'ProductActivated', { productId: number }>;
 export type ProductDeactivated = DomainEvent<'ProductDeactivated', { productId: number }>;
+/** Deleted by an administrator before any order held it: it leaves the catalogue (a product with order history is only deactivated). */
+export type ProductRemoved = DomainEvent<'ProductRemoved', { productId: number; sku: string }>;
 /** Carries the level after the change, so that read models can apply it idempotently. */
 export type StockAdjusted = DomainEvent<'StockAdjusted', { productId: number; delta: number; reason: string; stockAfter: number }>;
 
@@ -43,6 +45,7 @@ export type ProductEvent =
   | ProductPricingChanged
   | ProductActivated
   | ProductDeactivated
+  | ProductRemoved
   | StockAdjusted;
 
 export type CategoryCreated = DomainEvent<'CategoryCreated', { categoryId: number; name: string; description: string | null }>;

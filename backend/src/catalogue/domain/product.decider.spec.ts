@@ -88,11 +88,20 @@ describe('product decider', () => {
     });
   });
 
-  describe('deactivate', () => {
-    it('deactivates an active product once and refuses unknown products', () => {
-      product.given([created()]).when({ kind: 'deactivate' }).then([deactivated()]);
-      product.given([created(), deactivated()]).when({ kind: 'deactivate' }).thenNothing();
-      product.given([]).when({ kind: 'deactivate' }).thenThrows(NotFoundError, 'Product not found');
+  describe('remove', () => {
+    const removed = (): ProductEvent => ({ type: 'ProductRemoved', version: 1, data: { productId: 7, sku: details.sku } });
+
+    it('removes a product no order ever held, after which it no longer exists', () => {
+      product.given([created()]).when({ kind: 'remove' }).then([removed()]);
+      product.given([created(), reserved(1001, 1, 9), released(1001, 1, 10)]).when({ kind: 'remove' }).then([deactivated()]);
+      product.given([created(), removed()]).when({ kind: 'remove' }).thenThrows(NotFoundError, 'Product not found');
+      product.given([created(), removed()]).when(reserve(1001, 1)).thenThrows(NotFoundError, 'Product not found');
+    });
+
+    it('only deactivates a product with order history, once, and refuses unknown products', () => {
+      product.given([created(), reserved(1001, 4, 6)]).when({ kind: 'remove' }).then([deactivated()]);
+      product.given([created(), reserved(1001, 4, 6), deactivated()]).when({ kind: 'remove' }).thenNothing();
+      product.given([]).when({ kind: 'remove' }).thenThrows(NotFoundError, 'Product not found');
     });
   });
 

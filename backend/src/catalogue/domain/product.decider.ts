@@ -13,12 +13,14 @@ export interface ProductState {
   isActive: boolean;
   /** Quantities held per order id, so a reservation or release is never applied twice. */
   reservations: Record<string, number>;
+  /** Some order has held it: deleting it then only deactivates it, to keep the records. */
+  hasOrderHistory: boolean;
 }
 
 export type ProductCommand =
   | { kind: 'create'; productId: number; details: ProductDetails; pricing: ProductPricing; stock: number; isActive: boolean }
   | { kind: 'revise'; details: ProductDetails; pricing: ProductPricing; stock: number; isActive: boolean }
-  | { kind: 'deactivate' }
+  | { kind: 'remove' }
   | { kind: 'adjustStock'; delta: number; reason: string }
   | { kind: 'reserve'; orderId: number; quantity: number }
   | { kind: 'release'; orderId: number; reason: string };
@@ -26,13 +28,13 @@ export type ProductCommand =
 const VERSION = 1;
 
 export const productDecider: Decider<ProductCommand, ProductState, ProductEvent> = {
-  initialState: { exists: false, productId: null, name: '', details: null, pricing: null, stock: 0, isActive: false, reservations: {} },
+  initialState: { exists: false, productId: null, name: '', details: null, pricing: null, stock: 0, isActive: false, reservations: {}, hasOrderHistory: false },
 
   evolve(state, event) {
     switch (event.type) {
       case 'ProductCreated': {
         const { productId, stock, isActive, price, salePrice, isOnSale, ...details } = event.data;
-        return { exists: true, productId, name: details.name, details, pricing: { price, salePrice, isOnSale }, stock, isActive, reservations: {} };
+        return { exists: true, productId, name: details.name, details, pricing: { price, salePrice, isOnSale }, stock, isActive, reservations: {}, hasOrderHistory: false };
       }
       case 'ProductDetailsChanged': {
         const details = { ...state.details!, ...event.data.changes };
@@ -44,10 +46,12 @@ export const productDecider: Decider<ProductCommand, ProductState, ProductEvent>
         return { ...state, isActive: true };
       case 'ProductDeactivated':
         return { ...state, isActive: false };
+      case 'ProductRemoved':
+        return { ...state, exists: false, isActive: false };
       case 'StockAdjusted':
         return { ...state, stock: event.data.stockAfter };
       case 'StockReserved':
-        return { ...state, stock: event.data.stockAfter, reservations: { ...state.reservations, [event.data.orderId]: event.data.quantity } };
+        return { ...state, stock: event.data.stockAfter, reservations: { ...state.reservations, [event.data.orderId]: event.data.quantity }, hasOrderHistory: true };
       case 'StockReleased': {
         const { [String(event.data.orderId)]: _released, ...reservations } = state.reservations;
         return { ...state, stock: event.data.stockAfter, reservations };
@@ -57,7 +61,7 @@ export const productDecider: Decider<ProductCommand, ProductState, ProductEvent>
 
   decide(command, state) {
     if (command.kind === 'create') {
-      if (state.exists) throw new ConflictError(`Product ${command.productId} already exists`);
+      if (state.productId !== null) throw new ConflictError(`Product ${command.productId} already exists`);
       assertValidPricing(command.pricing);
       assertValidStock(command.stock);
       return [
@@ -93,7 +97,8 @@ export const productDecider: Decider<ProductCommand, ProductState, ProductEvent>
         }
         return events;
       }
-      case 'deactivate':
+      case 'remove':
+        if (!state.hasOrderHistory) return [{ type: 'ProductRemoved', version: VERSION, data: { productId, sku: state.details!.sku } }];
         return state.isActive ? [{ type: 'ProductDeactivated', version: VERSION, data: { productId } }] : [];
       case 'adjustStock': {
         if (!Number.isInteger(command.delta) || command.delta === 0) throw new InvalidInputError('The stock change must be a whole number other than 0');

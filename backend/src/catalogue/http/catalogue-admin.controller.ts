@@ -10,8 +10,8 @@ import { idParamSchema } from '../../shared/http/id-param';
 import { AdjustStock } from '../commands/adjust-stock.command';
 import { CreateCategory } from '../commands/create-category.command';
 import { CreateProduct } from '../commands/create-product.command';
-import { DeactivateProduct } from '../commands/deactivate-product.command';
-import { ProductInput, productInputSchema } from '../contract/product-input';
+import { RemoveProduct } from '../commands/remove-product.command';
+import { ProductChanges, productChangesSchema, ProductInput, productInputSchema } from '../contract/product-input';
 import { ReviseProduct } from '../commands/revise-product.command';
 import { CatalogueQueries } from '../../../../projections/catalogue/catalogue.queries';
 
@@ -60,17 +60,17 @@ export class CatalogueAdminController {
   @Put('products/:id')
   async reviseProduct(
     @Param('id', new ZodValidationPipe(idParamSchema('Product'))) productId: number,
-    @Body(new ZodValidationPipe(productInputSchema)) input: ProductInput,
+    @Body(new ZodValidationPipe(productChangesSchema)) changes: ProductChanges,
     @Context() context: CommandContext,
   ) {
-    const { position } = await this.commands.execute(new ReviseProduct(productId, input, context));
+    const { position } = await this.commands.execute(new ReviseProduct(productId, changes, context));
     await this.projections.readYourWrite(position, ['catalogue'], `/api/admin/products/${productId}`);
     return this.queries.getProduct(productId, true);
   }
 
   @Delete('products/:id')
-  async deactivateProduct(@Param('id', new ZodValidationPipe(idParamSchema('Product'))) productId: number, @Context() context: CommandContext) {
-    const { position } = await this.commands.execute(new DeactivateProduct(productId, context));
+  async removeProduct(@Param('id', new ZodValidationPipe(idParamSchema('Product'))) productId: number, @Context() context: CommandContext) {
+    const { position } = await this.commands.execute(new RemoveProduct(productId, context));
     await this.projections.readYourWrite(position, ['catalogue'], `/api/admin/products/${productId}`);
     return { message: 'Product removed successfully. Products with order history are deactivated to preserve records.' };
   }
