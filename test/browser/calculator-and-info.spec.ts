@@ -203,7 +203,16 @@ describe('Calculator, information pages and back office in a real browser', () =
     await expectPage(confirm).toBeHidden();
     await expectPage(row.getByText('Confirmed')).toBeVisible();
     await expectPage(row.getByRole('link', { name: /block explorer/ })).toBeVisible();
+    const rule = 'Confirmed crypto payments of orders not cancelled, plus cash on delivery once delivered';
+    await expectPage(page.getByRole('tabpanel', { name: 'Payments' }).getByText(rule)).toBeVisible();
     await page.screenshot({ path: screenshotPath('admin-payments-desktop'), fullPage: true });
+
+    // The dashboard's figures are the server's, with the revenue rule beside the revenue.
+    await page.getByRole('tab', { name: 'Dashboard' }).click();
+    const dashboard = page.getByRole('tabpanel', { name: 'Dashboard' });
+    await expectPage(dashboard.getByText(rule)).toBeVisible();
+    await expectPage(dashboard.getByText('not cancelled, Sydney time')).toBeVisible();
+    await page.screenshot({ path: screenshotPath('admin-dashboard-figures-desktop'), fullPage: true });
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
   }, 90_000);
 

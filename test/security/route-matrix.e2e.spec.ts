@@ -101,6 +101,7 @@ describe('Route table: authorization and bad input', () => {
     'GET /api/customer/orders': { expect: signedIn },
     'GET /api/referral-codes/:code': { params: async () => ({ code: 'RESEARCH5' }), expect: everyone },
     'GET /api/admin/orders': { expect: adminOnly },
+    'GET /api/admin/dashboard': { expect: adminOnly },
     'GET /api/orders': { expect: adminOnly },
     'PUT /api/orders/:id/status': { params: async () => ({ id: await newOrderOfCustomer() }), body: () => ({ status: 'processing' }), expect: adminOnly },
     'PUT /api/orders/:id/shipping': { params: async () => ({ id: await newOrderOfCustomer() }), body: () => ({ trackingNumber: 'TRK1', shippingCarrier: 'DHL' }), expect: adminOnly },

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { OpenProcessQueries } from '../../../projections/ordering/open-process.queries';
+import { DashboardQueries } from '../../../projections/ordering/dashboard.queries';
 import { OrderQueries } from '../../../projections/ordering/order.queries';
 import { CancelOrderHandler } from './commands/cancel-order.command';
 import { ChangeOrderStatusHandler } from './commands/change-order-status.command';
@@ -25,6 +26,7 @@ import { StockReturn } from './processes/stock-return.process';
   providers: [
     CheckoutPricing,
     OrderQueries,
+    DashboardQueries,
     OpenProcessQueries,
     PlaceOrderHandler,
     CancelOrderHandler,

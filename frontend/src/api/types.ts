@@ -5,7 +5,13 @@
 export type { CategoryView as Category, ProductView as Product } from '../../../backend/src/catalogue/contract/catalogue.views';
 export type { SessionUser as CurrentUser } from '../../../backend/src/identity/contract/session-user';
 export type { ShippingAddress } from '../../../backend/src/ordering/contract/order.events';
-export type { CheckoutQuoteView as CheckoutQuote, OrderItemView as OrderItem, OrderView as Order, PlacedOrderView as PlacedOrder } from '../../../backend/src/ordering/contract/order.views';
+export type {
+  AdminDashboardView as AdminDashboard,
+  CheckoutQuoteView as CheckoutQuote,
+  OrderItemView as OrderItem,
+  OrderView as Order,
+  PlacedOrderView as PlacedOrder,
+} from '../../../backend/src/ordering/contract/order.views';
 export type { PaymentView as Payment } from '../../../backend/src/payments/contract/payment.views';
 export type { ReviewInput } from '../../../backend/src/reviews/contract/review-input';
 export type { RatingSummary, ReviewView as Review } from '../../../backend/src/reviews/contract/review.views';

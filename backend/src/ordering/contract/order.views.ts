@@ -51,3 +51,21 @@ export type PlacedOrderView = OrderView & { whatsappContactLink: string };
 
 /** The checkout summary: exactly what the order will cost. */
 export type CheckoutQuoteView = OrderTotals & { items: OrderLine[]; referralCode: string | null };
+
+/** `GET /api/admin/dashboard`: the back office's figures, each computed once, on the server. Amounts are AUD decimal strings. */
+export interface AdminDashboardView {
+  /** Active products. */
+  totalProducts: number;
+  /** Orders placed today in the store's time zone, cancelled ones not counted. */
+  ordersToday: number;
+  /** Under `revenueRule`. */
+  totalRevenue: string;
+  /** The crypto part of totalRevenue: confirmed crypto payments of orders not cancelled. */
+  cryptoPayments: string;
+  /** totalRevenue per payment method. */
+  revenueByPaymentMethod: Record<string, string>;
+  revenueRule: string;
+  storeTimeZone: string;
+  /** The newest orders. */
+  recentOrders: OrderView[];
+}

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { z } from 'zod';
+import { DashboardQueries } from '../../../../projections/ordering/dashboard.queries';
 import { OrderQueries } from '../../../../projections/ordering/order.queries';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
@@ -41,8 +42,14 @@ export class OrderAdminController {
   constructor(
     private readonly commands: CommandBus,
     private readonly orders: OrderQueries,
+    private readonly dashboards: DashboardQueries,
     private readonly projections: ProjectionRunner,
   ) {}
+
+  @Get('admin/dashboard')
+  dashboard() {
+    return this.dashboards.dashboard();
+  }
 
   @Get('admin/orders')
   adminOrders(@Query(new ZodValidationPipe(listSchema)) query: z.infer<typeof listSchema>) {

@@ -3,44 +3,38 @@ import { ReactNode } from 'react';
 import { messageOf } from '../../api/client';
 import { formatAud } from '../../lib/currencies';
 import { toCents } from '../../lib/money';
+import { RECENT_ORDERS } from '../../../../backend/src/ordering/contract/back-office';
 import { formatDate } from '../../lib/dates';
-import { confirmedRevenueCents, customerName, isSameLocalDay, paymentMethodLabel } from './admin-format';
-import { useAdminOrders, useAdminPayments, useAdminProducts } from './admin-data';
+import { customerName, paymentMethodLabel } from './admin-format';
+import { useAdminDashboard } from './admin-data';
 import { AdminTable, LoadError, StatusBadge, TransactionHash } from './admin-ui';
 
-export const RECENT_ORDERS = 5;
-
+/** Every figure comes from `GET /api/admin/dashboard`, where each is defined once. */
 export function DashboardTab() {
-  const orders = useAdminOrders();
-  const products = useAdminProducts();
-  const payments = useAdminPayments();
-  const now = new Date();
+  const dashboard = useAdminDashboard();
+  const figures = dashboard.data;
   const loading = '…';
   return (
     <div className="stack admin-section">
       <div className="admin-stats">
-        <StatCard icon={<Package size={20} aria-hidden />} label="Total Products" value={products.data ? String(products.data.length) : loading} />
-        <StatCard
-          icon={<CalendarDays size={20} aria-hidden />}
-          label="Orders Today"
-          value={orders.data ? String(orders.data.filter((order) => isSameLocalDay(order.createdAt, now)).length) : loading}
-        />
-        <StatCard icon={<DollarSign size={20} aria-hidden />} label="Total Revenue" value={orders.data ? formatAud(confirmedRevenueCents(orders.data)) : loading} />
-        <StatCard icon={<Bitcoin size={20} aria-hidden />} label="Crypto Payments" value={payments.data ? String(payments.data.length) : loading} />
+        <StatCard icon={<Package size={20} aria-hidden />} label="Total Products" value={figures ? String(figures.totalProducts) : loading} note="active" />
+        <StatCard icon={<CalendarDays size={20} aria-hidden />} label="Orders Today" value={figures ? String(figures.ordersToday) : loading} note="not cancelled, Sydney time" />
+        <StatCard icon={<DollarSign size={20} aria-hidden />} label="Total Revenue" value={figures ? formatAud(toCents(figures.totalRevenue)) : loading} note={figures?.revenueRule} />
+        <StatCard icon={<Bitcoin size={20} aria-hidden />} label="Crypto Payments" value={figures ? formatAud(toCents(figures.cryptoPayments)) : loading} note="confirmed, orders not cancelled" />
       </div>
       <section className="card admin-card" aria-labelledby="recent-orders-heading">
         <h2 id="recent-orders-heading">Recent Orders</h2>
-        {orders.isError ? (
-          <LoadError message={messageOf(orders.error, 'Failed to load orders.')} onRetry={() => orders.refetch()} />
+        {dashboard.isError ? (
+          <LoadError message={messageOf(dashboard.error, 'Failed to load orders.')} onRetry={() => dashboard.refetch()} />
         ) : (
           <AdminTable
             columns={['Order ID', 'Customer', 'Payment Method', 'Status', 'Amount', 'Transaction', 'Date']}
-            isLoading={orders.isLoading}
+            isLoading={dashboard.isLoading}
             skeletonRows={RECENT_ORDERS}
-            isEmpty={orders.data?.length === 0}
+            isEmpty={figures?.recentOrders.length === 0}
             emptyText="No orders yet"
           >
-            {orders.data?.slice(0, RECENT_ORDERS).map((order) => (
+            {figures?.recentOrders.map((order) => (
               <tr key={order.id}>
                 <td>#{order.id}</td>
                 <td>
@@ -66,7 +60,7 @@ export function DashboardTab() {
   );
 }
 
-function StatCard({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+function StatCard({ icon, label, value, note }: { icon: ReactNode; label: string; value: string; note?: string }) {
   return (
     <div className="card admin-stat">
       <p className="admin-stat-label row gap">
@@ -74,6 +68,7 @@ function StatCard({ icon, label, value }: { icon: ReactNode; label: string; valu
         {label}
       </p>
       <p className="admin-stat-value">{value}</p>
+      {note && <p className="small muted">{note}</p>}
     </div>
   );
 }

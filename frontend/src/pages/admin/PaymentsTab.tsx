@@ -7,7 +7,7 @@ import { formatAud } from '../../lib/currencies';
 import { toCents } from '../../lib/money';
 import { formatDateTime } from '../../lib/dates';
 import { paymentMethodLabel } from './admin-format';
-import { useAdminPayments } from './admin-data';
+import { useAdminDashboard, useAdminPayments } from './admin-data';
 import { AdminTable, LoadError, StatusBadge, TransactionHash } from './admin-ui';
 import { ConfirmPaymentDialog, FailPaymentDialog } from './PaymentDialogs';
 
@@ -20,14 +20,10 @@ export function matchesPaymentSearch(payment: Pick<Payment, 'id' | 'orderId' | '
   return [String(payment.id), String(payment.orderId), payment.transactionId ?? ''].some((value) => value.toLowerCase().includes(term));
 }
 
-function confirmedTotal(payments: Payment[], method?: string) {
-  return payments
-    .filter((payment) => payment.status === 'confirmed' && (method === undefined || payment.paymentMethod === method))
-    .reduce((sum, payment) => sum + toCents(payment.amount), 0);
-}
-
 export function PaymentsTab() {
   const payments = useAdminPayments();
+  const revenue = useAdminDashboard().data;
+  const revenueOf = (amount: string | undefined) => (amount === undefined ? '…' : formatAud(toCents(amount)));
   const [search, setSearch] = useState('');
   const [method, setMethod] = useState(ALL_METHODS);
   const [action, setAction] = useState<{ kind: 'confirm' | 'fail'; payment: Payment } | null>(null);
@@ -45,18 +41,18 @@ export function PaymentsTab() {
       <div className="admin-stats admin-stats-3">
         <div className="card admin-stat">
           <p className="admin-stat-label">Bitcoin Payments</p>
-          <p className="admin-stat-value">{payments.data ? formatAud(confirmedTotal(all, 'bitcoin')) : '…'}</p>
-          <p className="small muted">confirmed</p>
+          <p className="admin-stat-value">{revenueOf(revenue?.revenueByPaymentMethod.bitcoin)}</p>
+          <p className="small muted">confirmed, orders not cancelled</p>
         </div>
         <div className="card admin-stat">
           <p className="admin-stat-label">Ethereum Payments</p>
-          <p className="admin-stat-value">{payments.data ? formatAud(confirmedTotal(all, 'ethereum')) : '…'}</p>
-          <p className="small muted">confirmed</p>
+          <p className="admin-stat-value">{revenueOf(revenue?.revenueByPaymentMethod.ethereum)}</p>
+          <p className="small muted">confirmed, orders not cancelled</p>
         </div>
         <div className="card admin-stat">
           <p className="admin-stat-label">Total Revenue</p>
-          <p className="admin-stat-value">{payments.data ? formatAud(confirmedTotal(all)) : '…'}</p>
-          <p className="small muted">all confirmed crypto payments</p>
+          <p className="admin-stat-value">{revenueOf(revenue?.totalRevenue)}</p>
+          <p className="small muted">{revenue?.revenueRule}</p>
         </div>
       </div>
       <section className="card admin-card stack" aria-labelledby="payment-history-heading">

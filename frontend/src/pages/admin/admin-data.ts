@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiGet, apiRequest, messageOf } from '../../api/client';
-import type { Category, Order, Payment, Product } from '../../api/types';
+import type { AdminDashboard, Category, Order, Payment, Product } from '../../api/types';
 import type { OrderStatus } from '../../../../backend/src/ordering/contract/checkout-rules';
 import { useToast } from '../../state/toast';
 import { useReportAdminError } from './admin-session';
@@ -9,21 +9,24 @@ import { useReportAdminError } from './admin-session';
 export const ADMIN_ORDERS_KEY = ['/api/admin/orders'] as const;
 export const ADMIN_PRODUCTS_KEY = ['/api/admin/products'] as const;
 export const ADMIN_PAYMENTS_KEY = ['/api/admin/payments'] as const;
+export const ADMIN_DASHBOARD_KEY = ['/api/admin/dashboard'] as const;
 
-/** Back-office lists are read fresh on every visit: an order or payment may change at any time. */
-function useAdminList<T>(key: readonly string[]) {
+/** Back-office reads are fresh on every visit: an order or payment may change at any time. */
+function useAdminQuery<T>(key: readonly string[]) {
   const report = useReportAdminError();
-  const query = useQuery({ queryKey: key, queryFn: () => apiGet<T[]>(key[0]), staleTime: 0 });
+  const query = useQuery({ queryKey: key, queryFn: () => apiGet<T>(key[0]), staleTime: 0 });
   useEffect(() => {
     if (query.error) report(query.error);
   }, [query.error, report]);
   return query;
 }
 
-export const useAdminOrders = () => useAdminList<Order>(ADMIN_ORDERS_KEY);
-export const useAdminProducts = () => useAdminList<Product>(ADMIN_PRODUCTS_KEY);
-export const useAdminPayments = () => useAdminList<Payment>(ADMIN_PAYMENTS_KEY);
-export const useAdminCategories = () => useAdminList<Category>(['/api/categories']);
+export const useAdminOrders = () => useAdminQuery<Order[]>(ADMIN_ORDERS_KEY);
+export const useAdminProducts = () => useAdminQuery<Product[]>(ADMIN_PRODUCTS_KEY);
+export const useAdminPayments = () => useAdminQuery<Payment[]>(ADMIN_PAYMENTS_KEY);
+export const useAdminCategories = () => useAdminQuery<Category[]>(['/api/categories']);
+/** The back office's figures, computed once on the server (revenue, orders today in the store's time zone). */
+export const useAdminDashboard = () => useAdminQuery<AdminDashboard>(ADMIN_DASHBOARD_KEY);
 
 /**
  * A back-office change: success toasts and refreshes the lists it affects; failure toasts the
@@ -63,7 +66,7 @@ export function useUpdateOrderStatus() {
     request: ({ orderId, status }) => apiRequest('PUT', `/api/orders/${orderId}/status`, { status }),
     success: { title: 'Status updated', description: 'Order status updated successfully.' },
     failure: 'Failed to update order status.',
-    refresh: [ADMIN_ORDERS_KEY, ADMIN_PRODUCTS_KEY],
+    refresh: [ADMIN_ORDERS_KEY, ADMIN_PRODUCTS_KEY, ADMIN_DASHBOARD_KEY],
   });
 }
 
@@ -79,7 +82,7 @@ export function useShipOrder() {
     request: ({ orderId, ...body }) => apiRequest('PUT', `/api/orders/${orderId}/shipping`, { ...body, status: 'shipped' }),
     success: { title: 'Order shipped', description: 'Shipping information updated and customer notified.' },
     failure: 'Failed to update order shipping information.',
-    refresh: [ADMIN_ORDERS_KEY],
+    refresh: [ADMIN_ORDERS_KEY, ADMIN_DASHBOARD_KEY],
   });
 }
 
@@ -88,7 +91,7 @@ export function useConfirmPayment() {
     request: ({ paymentId, transactionHash }) => apiRequest('POST', `/api/admin/payments/${paymentId}/confirm`, { transactionHash }),
     success: { title: 'Payment Confirmed', description: 'The order is marked as paid.' },
     failure: 'Failed to confirm the payment.',
-    refresh: [ADMIN_PAYMENTS_KEY, ADMIN_ORDERS_KEY],
+    refresh: [ADMIN_PAYMENTS_KEY, ADMIN_ORDERS_KEY, ADMIN_DASHBOARD_KEY],
     useServerMessage: true,
   });
 }
@@ -98,7 +101,7 @@ export function useFailPayment() {
     request: ({ paymentId, reason }) => apiRequest('POST', `/api/admin/payments/${paymentId}/fail`, { reason }),
     success: { title: 'Payment marked as failed' },
     failure: 'Failed to mark the payment as failed.',
-    refresh: [ADMIN_PAYMENTS_KEY, ADMIN_ORDERS_KEY, ADMIN_PRODUCTS_KEY],
+    refresh: [ADMIN_PAYMENTS_KEY, ADMIN_ORDERS_KEY, ADMIN_PRODUCTS_KEY, ADMIN_DASHBOARD_KEY],
     useServerMessage: true,
   });
 }

@@ -1,6 +1,5 @@
 import { CASH_ON_DELIVERY, CRYPTO_PAYMENT_METHODS, SHIPPING_METHODS } from '../../../../backend/src/ordering/contract/checkout-rules';
 import type { Order } from '../../api/types';
-import { Cents, toCents } from '../../lib/money';
 
 /** Checkout spec §9: a transaction hash is shown as its first 8 and last 8 characters. */
 export function shortHash(hash: string): string {
@@ -38,15 +37,6 @@ export function customerName(order: Order): string {
   return name || order.customerEmail;
 }
 
-export function isSameLocalDay(iso: string, now: Date): boolean {
-  return new Date(iso).toDateString() === now.toDateString();
-}
-
 export function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** Checkout spec §2: revenue counts the orders whose payment is confirmed, summed in whole cents. */
-export function confirmedRevenueCents(orders: Pick<Order, 'paymentStatus' | 'totalAmount'>[]): Cents {
-  return orders.filter((order) => order.paymentStatus === 'confirmed').reduce((sum, order) => sum + toCents(order.totalAmount), 0);
 }

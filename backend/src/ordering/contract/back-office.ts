@@ -1,0 +1,23 @@
+import { parseCents } from '../../shared/money';
+import { CASH_ON_DELIVERY, isCryptoPaymentMethod, OrderStatus, PaymentStatus } from './checkout-rules';
+
+/** Orders on the back office's dashboard. */
+export const RECENT_ORDERS = 5;
+
+/** The store's day (for "Orders Today") is Sydney's, wherever the admin or the server is. */
+export const STORE_TIME_ZONE = 'Australia/Sydney';
+
+/** The one definition of revenue, shown beside the figure in the back office. */
+export const REVENUE_RULE = 'Confirmed crypto payments of orders not cancelled, plus cash on delivery once delivered';
+
+/** What an order adds to revenue under REVENUE_RULE, in cents: its total, or nothing. */
+export function revenueCents(order: { paymentMethod: string; paymentStatus: PaymentStatus; status: OrderStatus; totalAmount: string }): number {
+  const paidInCrypto = isCryptoPaymentMethod(order.paymentMethod) && order.paymentStatus === 'confirmed' && order.status !== 'cancelled';
+  const cashCollected = order.paymentMethod === CASH_ON_DELIVERY && order.status === 'delivered';
+  return paidInCrypto || cashCollected ? parseCents(order.totalAmount) : 0;
+}
+
+/** The calendar day of an instant in the store's time zone, as YYYY-MM-DD. */
+export function storeDay(instant: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: STORE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+}

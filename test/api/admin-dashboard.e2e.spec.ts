@@ -1,0 +1,62 @@
+import request from 'supertest';
+import { signInAsAdmin, startTestApp, TestApp } from '../support/test-app';
+
+const melbourne = { firstName: 'Rev', lastName: 'Enue', phone: '0412345678', address: '1 Ledger St', city: 'Melbourne', state: 'VIC', postalCode: '3000' };
+const sydney = { ...melbourne, city: 'Sydney', state: 'NSW', postalCode: '2000' };
+
+describe('Admin dashboard: one definition of every figure, on the server', () => {
+  let shop: TestApp;
+  let admin: request.Agent;
+
+  beforeAll(async () => {
+    shop = await startTestApp();
+    admin = shop.agent();
+    await signInAsAdmin(admin);
+  });
+  afterAll(async () => {
+    await shop.close();
+  });
+
+  const place = async (paymentMethod: string, productId: number) => {
+    const cashOnDelivery = paymentMethod === 'cash_on_delivery';
+    const body = {
+      customerEmail: 'rev@example.com',
+      paymentMethod,
+      shippingMethod: cashOnDelivery ? 'cash_on_delivery' : 'regular',
+      shippingAddress: cashOnDelivery ? sydney : melbourne,
+      items: [{ productId, quantity: 1 }],
+    };
+    return (await admin.post('/api/orders').send(body).expect(201)).body as { id: number; totalAmount: string };
+  };
+  const confirmPaymentOf = async (orderId: number, hash: string) => {
+    const payment = (await admin.post('/api/payments/crypto').send({ orderId, paymentMethod: 'bitcoin' }).expect(201)).body;
+    await admin.post(`/api/admin/payments/${payment.id}/confirm`).send({ transactionHash: hash }).expect(200);
+  };
+  const cents = (amount: string) => Math.round(Number(amount) * 100);
+
+  it('counts confirmed crypto payments of orders not cancelled, plus cash on delivery once delivered, and today in Sydney', async () => {
+    const [product] = (await shop.agent().get('/api/products?sortBy=popularity').expect(200)).body as { id: number }[];
+    const paid = await place('bitcoin', product.id);
+    await confirmPaymentOf(paid.id, 'a'.repeat(64));
+    const paidThenCancelled = await place('bitcoin', product.id);
+    await confirmPaymentOf(paidThenCancelled.id, 'b'.repeat(64));
+    await admin.put(`/api/orders/${paidThenCancelled.id}/status`).send({ status: 'cancelled' }).expect(200);
+    await place('bitcoin', product.id);
+    await place('cash_on_delivery', product.id);
+    const delivered = await place('cash_on_delivery', product.id);
+    await admin.put(`/api/orders/${delivered.id}/status`).send({ status: 'delivered' }).expect(200);
+
+    const dashboard = (await admin.get('/api/admin/dashboard').expect(200)).body;
+    const activeProducts = ((await admin.get('/api/admin/products').expect(200)).body as { isActive: boolean }[]).filter((p) => p.isActive).length;
+    expect(dashboard).toMatchObject({
+      totalProducts: activeProducts,
+      ordersToday: 4,
+      cryptoPayments: paid.totalAmount,
+      revenueRule: 'Confirmed crypto payments of orders not cancelled, plus cash on delivery once delivered',
+      storeTimeZone: 'Australia/Sydney',
+    });
+    expect(cents(dashboard.totalRevenue)).toBe(cents(paid.totalAmount) + cents(delivered.totalAmount));
+    expect(dashboard.revenueByPaymentMethod).toMatchObject({ bitcoin: paid.totalAmount, cash_on_delivery: delivered.totalAmount, ethereum: '0.00' });
+    expect(dashboard.recentOrders.map((order: { id: number }) => order.id)).toEqual([delivered.id, delivered.id - 1, delivered.id - 2, paidThenCancelled.id, paid.id]);
+  });
+});
