@@ -5,11 +5,12 @@ import { OpenProcessesProjector } from '../ordering/open-processes.projector';
 import { OrdersProjector } from '../ordering/orders.projector';
 import { ReferralCodesProjector } from '../ordering/referral-codes.projector';
 import { PaymentsProjector } from '../payments/payments.projector';
+import { AuditProjector } from '../operations/audit.projector';
 import { ReviewsProjector } from '../reviews/reviews.projector';
 import { Projector } from './projector';
 import { PROJECTORS, ProjectionRunner } from './projection-runner';
 
-const READ_MODEL_PROJECTORS: Type<Projector>[] = [CatalogueProjector, UsersProjector, ReviewsProjector, OrdersProjector, ReferralCodesProjector, PaymentsProjector, OpenProcessesProjector];
+const READ_MODEL_PROJECTORS: Type<Projector>[] = [CatalogueProjector, UsersProjector, ReviewsProjector, OrdersProjector, ReferralCodesProjector, PaymentsProjector, OpenProcessesProjector, AuditProjector];
 
 /** Every read model's projector, plus the reactors the contexts bring (order e-mails), on one runner. */
 @Global()

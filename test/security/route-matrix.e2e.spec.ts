@@ -116,6 +116,8 @@ describe('Route table: authorization and bad input', () => {
     'GET /api/health/live': { expect: everyone },
     'GET /api/health/ready': { expect: everyone },
     'GET /api/admin/projections': { expect: adminOnly },
+    'GET /api/admin/audit': { expect: adminOnly },
+    'GET /api/admin/audit/export': { expect: adminOnly },
     // Nothing is parked in a healthy shop: the admin is told so with 404.
     'POST /api/admin/projections/:projector/parked/:position/retry': { params: async () => ({ projector: 'catalogue', position: 1 }), expect: { ...adminOnly, admin: 404 } },
   };

@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
+import { UserQueries } from '../../../projections/identity/user.queries';
+import { AuditQueries } from '../../../projections/operations/audit.queries';
+import { AuditController } from './http/audit.controller';
 import { HealthController } from './http/health.controller';
 import { ProjectionsAdminController } from './http/projections-admin.controller';
 
-/** Running the shop: health for load balancers, projection status and parked events for admins. */
-@Module({ controllers: [HealthController, ProjectionsAdminController] })
+/** Running the shop: health for load balancers, projection status and parked events, and the audit trail, for admins. */
+@Module({ controllers: [HealthController, ProjectionsAdminController, AuditController], providers: [AuditQueries, UserQueries] })
 export class OperationsModule {}

@@ -1,0 +1,11 @@
+import { UserEvent } from './identity.events';
+
+/** Account events as the audit trail tells them to a person. */
+export function describeIdentityEvent(event: UserEvent): string {
+  switch (event.type) {
+    case 'UserRegistered':
+      return `Account registered: ${event.data.fullName} <${event.data.email}> as ${event.data.role}`;
+    case 'RoleGranted':
+      return `Role changed to ${event.data.role}`;
+  }
+}

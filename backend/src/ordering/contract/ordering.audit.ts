@@ -1,0 +1,37 @@
+import { SHIPPING_METHODS } from './checkout-rules';
+import { OrderDetails, OrderEvent, upcastOrderEvent } from './order.events';
+import { ReferralEvent } from './referral.events';
+import { DomainEvent } from '../../shared/contract/domain-event';
+
+const itemsOf = (details: OrderDetails) => details.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ');
+
+/** Order and referral-code events as the audit trail tells them to a person. */
+export function describeOrderingEvent(recorded: DomainEvent): string {
+  const event = recorded.type.startsWith('ReferralCode') ? (recorded as ReferralEvent) : upcastOrderEvent(recorded);
+  switch (event.type) {
+    case 'OrderSubmitted':
+      return `Order #${event.data.orderId} submitted: ${itemsOf(event.data)}; total A$${event.data.totals.totalAmount}, ${event.data.paymentMethod}, ${SHIPPING_METHODS[event.data.shippingMethod].label}`;
+    case 'OrderPlaced':
+      return `Order #${event.data.orderId} placed: stock held for every line${event.data.paymentDueBy ? `; to be paid by ${event.data.paymentDueBy}` : ''}`;
+    case 'OrderRejected':
+      return `Order #${event.data.orderId} rejected: ${event.data.reason}`;
+    case 'OrderPaymentConfirmed':
+      return `Payment #${event.data.paymentId} confirmed (transaction ${event.data.transactionHash}); status ${event.data.statusAfter}`;
+    case 'OrderPaymentFailed':
+      return `Payment #${event.data.paymentId} failed: ${event.data.reason}`;
+    case 'OrderStatusChanged':
+      return `Status changed from ${event.data.from} to ${event.data.to}`;
+    case 'OrderShipped':
+      return `Shipped with ${event.data.carrier}, tracking ${event.data.trackingNumber}${event.data.adminNotes ? ` (${event.data.adminNotes})` : ''}`;
+    case 'OrderCancelled':
+      return `Cancelled (was ${event.data.from}): ${event.data.reason}`;
+    case 'OrderExpired':
+      return `Expired unpaid at the end of its payment window (${event.data.paymentDueBy})`;
+    case 'OrderStockReleased':
+      return 'Stock of every line returned';
+    case 'ReferralCodeCreated':
+      return `Referral code ${event.data.code} created: ${event.data.discountPercentage} % off`;
+    case 'ReferralCodeDeactivated':
+      return `Referral code ${event.data.code} deactivated`;
+  }
+}

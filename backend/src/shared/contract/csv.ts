@@ -1,0 +1,14 @@
+/**
+ * CSV (RFC 4180) for exports: every field quoted when it needs to be, and a field that a spreadsheet
+ * would run as a formula (starting with =, +, - or @) prefixed with an apostrophe.
+ */
+export function toCsv(header: string[], rows: (string | number | null)[][]): string {
+  return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}

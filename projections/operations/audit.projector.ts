@@ -1,0 +1,73 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { describeCatalogueEvent } from '../../backend/src/catalogue/contract/catalogue.audit';
+import { CategoryEvent, ProductEvent } from '../../backend/src/catalogue/contract/catalogue.events';
+import { describeIdentityEvent } from '../../backend/src/identity/contract/identity.audit';
+import { UserEvent } from '../../backend/src/identity/contract/identity.events';
+import { describeOrderingEvent } from '../../backend/src/ordering/contract/ordering.audit';
+import { describePaymentEvent } from '../../backend/src/payments/contract/payments.audit';
+import { PaymentEvent } from '../../backend/src/payments/contract/payment.events';
+import { describeReviewEvent } from '../../backend/src/reviews/contract/reviews.audit';
+import { ReviewEvent } from '../../backend/src/reviews/contract/review.events';
+import { describeUniqueKeyEvent } from '../../backend/src/shared/contract/unique-key.audit';
+import { UniqueKeyEvent } from '../../backend/src/shared/contract/unique-key.events';
+import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
+import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
+import { insertOnce, Projector } from '../runner/projector';
+
+export const AUDIT_COLLECTION = 'audit_log';
+
+export type AuditDocument = Document & {
+  position: number;
+  streamId: string;
+  type: string;
+  actorId: string | null;
+  correlationId: string;
+  occurredAt: string;
+  summary: string;
+};
+
+/** Each stream kind's own words for its events. */
+const DESCRIBERS: [prefix: string, describe: (event: RecordedEvent) => string][] = [
+  ['product-', (event) => describeCatalogueEvent(event as unknown as ProductEvent)],
+  ['category-', (event) => describeCatalogueEvent(event as unknown as CategoryEvent)],
+  ['user-', (event) => describeIdentityEvent(event as unknown as UserEvent)],
+  ['order-', describeOrderingEvent],
+  ['referral-', describeOrderingEvent],
+  ['payment-', (event) => describePaymentEvent(event as unknown as PaymentEvent)],
+  ['review-', (event) => describeReviewEvent(event as unknown as ReviewEvent)],
+  ['sku-', (event) => describeUniqueKeyEvent(event as unknown as UniqueKeyEvent)],
+  ['email-', (event) => describeUniqueKeyEvent(event as unknown as UniqueKeyEvent)],
+];
+
+/** The log, event by event, in a person's words with who did it and when: the audit trail of the back office. */
+@Injectable()
+export class AuditProjector implements Projector {
+  readonly name = 'audit';
+  readonly collections = [AUDIT_COLLECTION] as const;
+
+  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+
+  async prepare(): Promise<void> {}
+
+  canHandle(): boolean {
+    return true;
+  }
+
+  async apply(event: RecordedEvent): Promise<void> {
+    const describe = DESCRIBERS.find(([prefix]) => event.streamId.startsWith(prefix))?.[1];
+    await insertOnce(
+      this.readStore.collection<AuditDocument>(AUDIT_COLLECTION),
+      {
+        _id: String(event.position),
+        position: event.position,
+        streamId: event.streamId,
+        type: event.type,
+        actorId: event.metadata.actorId,
+        correlationId: event.metadata.correlationId,
+        occurredAt: event.metadata.occurredAt,
+        summary: describe?.(event) ?? event.type,
+      },
+      event,
+    );
+  }
+}
