@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ORDERS_COLLECTION, OrderDocument } from './orders.projector';
-import { OrderView } from '../../backend/src/ordering/contract/order.views';
+import { OrderView, ReferralCodeView } from '../../backend/src/ordering/contract/order.views';
 import { REFERRAL_CODES_COLLECTION, ReferralCodeDocument } from './referral-codes.projector';
 import { CASH_ON_DELIVERY, OrderStatus } from '../../backend/src/ordering/contract/checkout-rules';
 import { NotFoundError } from '../../backend/src/shared/errors';
@@ -46,6 +46,11 @@ export class OrderQueries {
   async unpaidPastDue(now: Date): Promise<number[]> {
     const overdue = await this.orders.find({ status: 'pending', paymentStatus: { $ne: 'confirmed' }, paymentDueBy: { $ne: null, $lte: now.toISOString() } }, { sort: { id: 1 } });
     return overdue.map((order) => order.id);
+  }
+
+  async referralCodes(): Promise<ReferralCodeView[]> {
+    const docs = await this.readStore.collection<ReferralCodeDocument>(REFERRAL_CODES_COLLECTION).find({}, { sort: { createdAt: -1 } });
+    return docs.map(({ code, discountPercentage, active, uses, createdAt }) => ({ code, discountPercentage, active, uses: uses ?? 0, createdAt }));
   }
 
   async activeReferralCode(code: string): Promise<{ discountPercentage: number }> {

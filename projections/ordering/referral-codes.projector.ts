@@ -1,12 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ReferralEvent } from '../../backend/src/ordering/contract/referral.events';
+import { upcastOrderEvent } from '../../backend/src/ordering/contract/order.events';
+import { normaliseReferralCode, ReferralEvent } from '../../backend/src/ordering/contract/referral.events';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
 import { applyOnce, insertOnce, Projector } from '../runner/projector';
 
 export const REFERRAL_CODES_COLLECTION = 'referral_codes';
 
-export type ReferralCodeDocument = Document & { code: string; discountPercentage: number; active: boolean; createdAt: string };
+/** `uses`: placed orders that applied the code. */
+export type ReferralCodeDocument = Document & { code: string; discountPercentage: number; active: boolean; uses: number; createdAt: string };
 
 @Injectable()
 export class ReferralCodesProjector implements Projector {
@@ -18,15 +20,22 @@ export class ReferralCodesProjector implements Projector {
   async prepare(): Promise<void> {}
 
   canHandle(event: RecordedEvent): boolean {
-    return event.streamId.startsWith('referral-');
+    return event.streamId.startsWith('referral-') || (event.streamId.startsWith('order-') && event.type === 'OrderPlaced');
   }
 
   async apply(recorded: RecordedEvent): Promise<void> {
-    const event = recorded as unknown as ReferralEvent;
     const codes = this.readStore.collection<ReferralCodeDocument>(REFERRAL_CODES_COLLECTION);
+    if (recorded.streamId.startsWith('order-')) {
+      const placed = upcastOrderEvent(recorded);
+      if (placed.type === 'OrderPlaced' && placed.data.referralCode) {
+        await applyOnce(codes, { _id: normaliseReferralCode(placed.data.referralCode) }, recorded, { $inc: { uses: 1 } });
+      }
+      return;
+    }
+    const event = recorded as unknown as ReferralEvent;
     if (event.type === 'ReferralCodeCreated') {
       const { code, discountPercentage } = event.data;
-      await insertOnce(codes, { _id: code, code, discountPercentage, active: true, createdAt: recorded.metadata.occurredAt }, recorded);
+      await insertOnce(codes, { _id: code, code, discountPercentage, active: true, uses: 0, createdAt: recorded.metadata.occurredAt }, recorded);
     } else {
       await applyOnce(codes, { _id: event.data.code }, recorded, { $set: { active: false } });
     }

@@ -10,14 +10,16 @@ import { RatingSummary, ReviewView } from '../../backend/src/reviews/contract/re
 export class ReviewQueries {
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
-  async forProduct(productId: number, viewerId: string | null): Promise<ReviewView[]> {
-    const docs = await this.readStore.collection<ReviewDocument>(REVIEWS_COLLECTION).find({ productId, deleted: false }, { sort: { createdAt: -1 } });
+  /** A hidden review is seen by administrators (`withHidden`) and by its author only. */
+  async forProduct(productId: number, viewerId: string | null, withHidden = false): Promise<ReviewView[]> {
+    const filter = withHidden ? { productId, deleted: false } : { productId, deleted: false, $or: [{ hidden: { $ne: true } }, { userId: viewerId }] };
+    const docs = await this.readStore.collection<ReviewDocument>(REVIEWS_COLLECTION).find(filter, { sort: { createdAt: -1 } });
     return docs.map((doc) => toReviewView(doc, viewerId));
   }
 
-  async byId(reviewId: string, viewerId: string | null): Promise<ReviewView> {
+  async byId(reviewId: string, viewerId: string | null, withHidden = false): Promise<ReviewView> {
     const doc = await this.readStore.collection<ReviewDocument>(REVIEWS_COLLECTION).findOne({ _id: reviewId });
-    if (!doc || doc.deleted) throw new NotFoundError('Review not found');
+    if (!doc || doc.deleted || (doc.hidden && !withHidden && doc.userId !== viewerId)) throw new NotFoundError('Review not found');
     return toReviewView(doc, viewerId);
   }
 
@@ -52,5 +54,6 @@ function toReviewView(doc: ReviewDocument, viewerId: string | null): ReviewView 
     adminResponse: doc.adminResponse,
     adminResponseAt: doc.adminResponseAt,
     myVote: viewerId !== null && viewerId in doc.votes ? doc.votes[viewerId] : null,
+    hidden: doc.hidden === true,
   };
 }

@@ -26,6 +26,7 @@ export type ReviewDocument = Document & {
   adminResponse: string | null;
   adminResponseAt: string | null;
   deleted: boolean;
+  hidden: boolean;
 };
 
 export type RatingDocument = Document & { productId: number; averageRating: number; totalReviews: number; ratingSum: number };
@@ -57,7 +58,7 @@ export class ReviewsProjector implements Projector {
         const { reviewId, authorId, ...fields } = event.data;
         const written = {
           id: reviewId, userId: authorId, ...fields, votes: {}, helpful: 0, unhelpful: 0,
-          createdAt: at, updatedAt: at, adminResponse: null, adminResponseAt: null, deleted: false,
+          createdAt: at, updatedAt: at, adminResponse: null, adminResponseAt: null, deleted: false, hidden: false,
         };
         // A review written again after its deletion reuses the document.
         if (await this.reviews.findOne({ _id })) await applyOnce(this.reviews, { _id }, recorded, { $set: written });
@@ -83,13 +84,17 @@ export class ReviewsProjector implements Projector {
       case 'ReviewAnswered':
         await applyOnce(this.reviews, { _id }, recorded, { $set: { adminResponse: event.data.response, adminResponseAt: at } });
         break;
+      case 'ReviewHidden':
+      case 'ReviewShown':
+        await applyOnce(this.reviews, { _id }, recorded, { $set: { hidden: event.type === 'ReviewHidden' } });
+        break;
     }
     if (event.type !== 'ReviewVoted' && event.type !== 'ReviewAnswered') await this.recomputeRating(event.data.productId);
   }
 
-  /** Summed from the live reviews themselves, so replaying any event leaves the same figures. */
+  /** Summed from the reviews shoppers see, so replaying any event leaves the same figures; hidden ones do not count. */
   private async recomputeRating(productId: number): Promise<void> {
-    const live = await this.reviews.find({ productId, deleted: false });
+    const live = await this.reviews.find({ productId, deleted: false, hidden: { $ne: true } });
     const ratingSum = live.reduce((sum, review) => sum + review.rating, 0);
     const totalReviews = live.length;
     const averageRating = totalReviews === 0 ? 0 : Math.round((ratingSum / totalReviews) * 10) / 10;

@@ -59,4 +59,16 @@ describe('Admin dashboard: one definition of every figure, on the server', () =>
     expect(dashboard.revenueByPaymentMethod).toMatchObject({ bitcoin: paid.totalAmount, cash_on_delivery: delivered.totalAmount, ethereum: '0.00' });
     expect(dashboard.recentOrders.map((order: { id: number }) => order.id)).toEqual([delivered.id, delivered.id - 1, delivered.id - 2, paidThenCancelled.id, paid.id]);
   });
+
+  it('lists the referral codes with how many placed orders used each', async () => {
+    const [product] = (await shop.agent().get('/api/products?sortBy=popularity').expect(200)).body as { id: number }[];
+    await admin.post('/api/admin/referral-codes').send({ code: 'lab10', discountPercentage: 10 }).expect(201);
+    for (const code of ['LAB10', 'lab10', 'RESEARCH5']) {
+      await admin.post('/api/orders').send({ customerEmail: 'rev@example.com', paymentMethod: 'bitcoin', shippingMethod: 'regular', shippingAddress: melbourne, referralCode: code, items: [{ productId: product.id, quantity: 1 }] }).expect(201);
+    }
+    await admin.delete('/api/admin/referral-codes/LAB10').expect(200);
+    const codes = (await admin.get('/api/admin/referral-codes').expect(200)).body as { code: string; uses: number; active: boolean; discountPercentage: number }[];
+    expect(codes.find((code) => code.code === 'LAB10')).toMatchObject({ discountPercentage: 10, active: false, uses: 2 });
+    expect(codes.find((code) => code.code === 'RESEARCH5')).toMatchObject({ discountPercentage: 5, active: true, uses: 1 });
+  });
 });

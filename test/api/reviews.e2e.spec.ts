@@ -109,6 +109,35 @@ describe('Reviews API', () => {
     expect(new Date(listed.adminResponseAt).getTime()).not.toBeNaN();
   });
 
+  it('lets an administrator hide a review from the storefront and the rating, with a reason, and show it again', async () => {
+    const products = (await shop.agent().get('/api/products').expect(200)).body as { id: number }[];
+    const product = products[8].id;
+    const author = await signedIn();
+    const other = await signedIn();
+    const hiddenOne = (await author.agent.post(`/api/products/${product}/reviews`).send(review({ rating: 1 })).expect(201)).body;
+    await other.agent.post(`/api/products/${product}/reviews`).send(review({ rating: 5 })).expect(201);
+    const admin: request.Agent = shop.agent();
+    await signInAsAdmin(admin);
+    await author.agent.post(`/api/admin/reviews/${hiddenOne.id}/hide`).send({ reason: 'Medical claim' }).expect(403);
+    const missingReason = await admin.post(`/api/admin/reviews/${hiddenOne.id}/hide`).send({}).expect(400);
+    expect(missingReason.body.message).toBe('A reason is required');
+
+    expect((await admin.post(`/api/admin/reviews/${hiddenOne.id}/hide`).send({ reason: 'Medical claim' }).expect(200)).body.hidden).toBe(true);
+    const seenByShoppers = (await shop.agent().get(`/api/products/${product}/reviews`).expect(200)).body as { id: string }[];
+    expect(seenByShoppers.map((r) => r.id)).not.toContain(hiddenOne.id);
+    await shop.agent().get(`/api/reviews/${hiddenOne.id}`).expect(404);
+    expect((await shop.agent().get(`/api/products/${product}/rating`).expect(200)).body).toEqual({ averageRating: 5, totalReviews: 1 });
+    const seenByAdmin = (await admin.get(`/api/products/${product}/reviews`).expect(200)).body as { id: string; hidden: boolean }[];
+    expect(seenByAdmin.find((r) => r.id === hiddenOne.id)?.hidden).toBe(true);
+    const seenByAuthor = (await author.agent.get(`/api/products/${product}/reviews`).expect(200)).body as { id: string; hidden: boolean }[];
+    expect(seenByAuthor.find((r) => r.id === hiddenOne.id)?.hidden).toBe(true);
+
+    await admin.delete(`/api/admin/reviews/${hiddenOne.id}/hide`).expect(200);
+    expect((await shop.agent().get(`/api/products/${product}/rating`).expect(200)).body).toEqual({ averageRating: 3, totalReviews: 2 });
+    const trail = (await admin.get('/api/admin/audit').query({ stream: `review-${hiddenOne.id}` }).expect(200)).body.entries as { summary: string }[];
+    expect(trail.map((entry) => entry.summary).slice(-2)).toEqual(['Hidden from the storefront: Medical claim', 'Shown on the storefront again']);
+  });
+
   it('keeps user text as data: a script in a review comes back verbatim as JSON', async () => {
     const { agent } = await signedIn();
     const products = (await shop.agent().get('/api/products').expect(200)).body as { id: number }[];

@@ -56,7 +56,7 @@ describe('Route table: authorization and bad input', () => {
     (await call('POST', '/api/payments/crypto', await as('customer')).send({ orderId: await newOrderOfCustomer(), paymentMethod: 'bitcoin' }).expect(201)).body.id as number;
   const newReviewOfCustomer = async () =>
     (await call('POST', `/api/products/${await newProduct()}/reviews`, await as('customer')).send({ rating: 5, title: 'Good', content: 'Consistent purity across batches.' }).expect(201)).body.id as string;
-  /** For routes that leave a review as it is (reading it, voting on it): one will do, as a customer may write 20 reviews an hour. */
+  /** For routes that leave a review as it was (reading it, voting on it, hiding and showing it): one will do, as a customer may write 20 reviews an hour. */
   let sharedReview: Promise<string> | null = null;
   const aReviewOfCustomer = () => (sharedReview ??= newReviewOfCustomer());
   const newReferralCode = async () => {
@@ -113,6 +113,10 @@ describe('Route table: authorization and bad input', () => {
     'GET /api/admin/payments': { expect: adminOnly },
     'POST /api/admin/payments/:id/confirm': { params: async () => ({ id: await newPaymentOfCustomer() }), body: () => ({ transactionHash: 'f'.repeat(64) }), expect: adminOnly },
     'POST /api/admin/payments/:id/fail': { params: async () => ({ id: await newPaymentOfCustomer() }), body: () => ({ reason: 'Nothing arrived' }), expect: adminOnly },
+    'GET /api/admin/referral-codes': { expect: adminOnly },
+    // Last among the review routes: the review they share is hidden, then shown again.
+    'POST /api/admin/reviews/:id/hide': { params: async () => ({ id: await aReviewOfCustomer() }), body: () => ({ reason: 'Makes a medical claim' }), expect: adminOnly },
+    'DELETE /api/admin/reviews/:id/hide': { params: async () => ({ id: await aReviewOfCustomer() }), expect: adminOnly },
     'GET /api/health/live': { expect: everyone },
     'GET /api/health/ready': { expect: everyone },
     'GET /api/admin/projections': { expect: adminOnly },

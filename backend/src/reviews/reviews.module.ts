@@ -6,6 +6,8 @@ import { ReviewQueries } from '../../../projections/reviews/review.queries';
 import { AnswerReviewHandler } from './commands/answer-review.command';
 import { DeleteReviewHandler } from './commands/delete-review.command';
 import { EditReviewHandler } from './commands/edit-review.command';
+import { HideReviewHandler } from './commands/hide-review.command';
+import { ShowReviewHandler } from './commands/show-review.command';
 import { VoteOnReviewHandler } from './commands/vote-on-review.command';
 import { WriteReviewHandler } from './commands/write-review.command';
 import { ReviewsController } from './http/reviews.controller';
@@ -13,6 +15,6 @@ import { ReviewsController } from './http/reviews.controller';
 @Module({
   imports: [CqrsModule],
   controllers: [ReviewsController],
-  providers: [ReviewQueries, CatalogueQueries, OrderQueries, WriteReviewHandler, EditReviewHandler, DeleteReviewHandler, VoteOnReviewHandler, AnswerReviewHandler],
+  providers: [ReviewQueries, CatalogueQueries, OrderQueries, WriteReviewHandler, EditReviewHandler, DeleteReviewHandler, VoteOnReviewHandler, AnswerReviewHandler, HideReviewHandler, ShowReviewHandler],
 })
 export class ReviewsModule {}

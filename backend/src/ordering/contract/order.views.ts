@@ -52,6 +52,15 @@ export type PlacedOrderView = OrderView & { whatsappContactLink: string };
 /** The checkout summary: exactly what the order will cost. */
 export type CheckoutQuoteView = OrderTotals & { items: OrderLine[]; referralCode: string | null };
 
+/** `GET /api/admin/referral-codes`: every code with how many placed orders used it. */
+export interface ReferralCodeView {
+  code: string;
+  discountPercentage: number;
+  active: boolean;
+  uses: number;
+  createdAt: string;
+}
+
 /** `GET /api/admin/dashboard`: the back office's figures, each computed once, on the server. Amounts are AUD decimal strings. */
 export interface AdminDashboardView {
   /** Active products. */

@@ -87,6 +87,11 @@ export class OrderAdminController {
     return this.orders.byId(orderId);
   }
 
+  @Get('admin/referral-codes')
+  referralCodes() {
+    return this.orders.referralCodes();
+  }
+
   @Post('admin/referral-codes')
   async createReferralCode(@Body(new ZodValidationPipe(referralSchema)) body: z.infer<typeof referralSchema>, @Context() context: CommandContext) {
     const { position } = await this.commands.execute(new CreateReferralCode(body.code, body.discountPercentage, context));

@@ -21,6 +21,11 @@ export type ReviewInput = z.infer<typeof reviewInputSchema>;
 
 export const voteSchema = z.object({ isHelpful: z.boolean({ message: 'isHelpful must be true or false' }) }).strict();
 
+/** Why the store hides a review: recorded in the audit trail. */
+export const hideSchema = z
+  .object({ reason: z.string({ message: 'A reason is required' }).trim().min(1, 'A reason is required').max(500) })
+  .strict();
+
 export const answerSchema = z
   .object({ response: z.string({ message: 'A response is required' }).trim().min(1, 'A response is required').max(2000) })
   .strict();

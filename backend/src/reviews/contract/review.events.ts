@@ -16,6 +16,10 @@ export type ReviewDeleted = DomainEvent<'ReviewDeleted', { reviewId: string; pro
 export type ReviewVoted = DomainEvent<'ReviewVoted', { reviewId: string; productId: number; voterId: string; isHelpful: boolean }>;
 export type ReviewAnswered = DomainEvent<'ReviewAnswered', { reviewId: string; productId: number; response: string; answeredBy: string }>;
 
-export type ReviewEvent = ReviewWritten | ReviewEdited | ReviewDeleted | ReviewVoted | ReviewAnswered;
+/** Moderation: a hidden review leaves the storefront and the product's rating, and stays in the log and the back office. */
+export type ReviewHidden = DomainEvent<'ReviewHidden', { reviewId: string; productId: number; hiddenBy: string; reason: string }>;
+export type ReviewShown = DomainEvent<'ReviewShown', { reviewId: string; productId: number; shownBy: string }>;
+
+export type ReviewEvent = ReviewWritten | ReviewEdited | ReviewDeleted | ReviewVoted | ReviewAnswered | ReviewHidden | ReviewShown;
 
 export const reviewStream = (reviewId: string) => `review-${reviewId}`;

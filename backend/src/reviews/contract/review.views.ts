@@ -19,6 +19,8 @@ export interface ReviewView {
   adminResponseAt: string | null;
   /** The signed-in viewer's own vote, null when they have not voted. */
   myVote: boolean | null;
+  /** Hidden by the store: only administrators see it. */
+  hidden: boolean;
 }
 
 export interface RatingSummary {

@@ -13,5 +13,9 @@ export function describeReviewEvent(event: ReviewEvent): string {
       return `Voted ${event.data.isHelpful ? 'helpful' : 'not helpful'}`;
     case 'ReviewAnswered':
       return `Store answered: "${event.data.response}"`;
+    case 'ReviewHidden':
+      return `Hidden from the storefront: ${event.data.reason}`;
+    case 'ReviewShown':
+      return 'Shown on the storefront again';
   }
 }

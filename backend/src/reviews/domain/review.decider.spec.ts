@@ -58,6 +58,16 @@ describe('review decider', () => {
     review.given([written(), voted('v', true), deleted(), written()]).when(vote('v', true)).then([voted('v', true)]);
   });
 
+  it('hides a review from the storefront once, with the reason, and shows it again once', () => {
+    const hidden: ReviewEvent = { type: 'ReviewHidden', version: 1, data: { ...ids, hiddenBy: 'admin', reason: 'Medical claims' } };
+    const shown: ReviewEvent = { type: 'ReviewShown', version: 1, data: { ...ids, shownBy: 'admin' } };
+    review.given([written()]).when({ kind: 'hide', adminId: 'admin', reason: 'Medical claims' }).then([hidden]);
+    review.given([written(), hidden]).when({ kind: 'hide', adminId: 'admin', reason: 'Again' }).thenNothing();
+    review.given([written(), hidden]).when({ kind: 'show', adminId: 'admin' }).then([shown]);
+    review.given([written(), hidden, shown]).when({ kind: 'show', adminId: 'admin' }).thenNothing();
+    review.given([written(), deleted()]).when({ kind: 'hide', adminId: 'admin', reason: 'Spam' }).thenThrows(NotFoundError, 'Review not found');
+  });
+
   it('records the shop\'s answer', () => {
     review.given([written(), edited(), voted('v', true)]).when(answer).then([answered()]);
   });

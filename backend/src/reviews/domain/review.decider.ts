@@ -7,6 +7,7 @@ export interface ReviewState {
   productId: number | null;
   authorId: string | null;
   live: boolean;
+  hidden: boolean;
   votes: Record<string, boolean>;
 }
 
@@ -15,21 +16,27 @@ export type ReviewCommand =
   | { kind: 'edit'; actorId: string; content: ReviewContent }
   | { kind: 'delete'; actorId: string }
   | { kind: 'vote'; voterId: string; isHelpful: boolean }
-  | { kind: 'answer'; adminId: string; response: string };
+  | { kind: 'answer'; adminId: string; response: string }
+  | { kind: 'hide'; adminId: string; reason: string }
+  | { kind: 'show'; adminId: string };
 
 export const ALREADY_REVIEWED = 'You have already reviewed this product. You can edit your review instead.';
 
 export const reviewDecider: Decider<ReviewCommand, ReviewState, ReviewEvent> = {
-  initialState: { reviewId: null, productId: null, authorId: null, live: false, votes: {} },
+  initialState: { reviewId: null, productId: null, authorId: null, live: false, hidden: false, votes: {} },
 
   evolve(state, event) {
     switch (event.type) {
       case 'ReviewWritten':
-        return { reviewId: event.data.reviewId, productId: event.data.productId, authorId: event.data.authorId, live: true, votes: {} };
+        return { reviewId: event.data.reviewId, productId: event.data.productId, authorId: event.data.authorId, live: true, hidden: false, votes: {} };
       case 'ReviewDeleted':
         return { ...state, live: false };
       case 'ReviewVoted':
         return { ...state, votes: { ...state.votes, [event.data.voterId]: event.data.isHelpful } };
+      case 'ReviewHidden':
+        return { ...state, hidden: true };
+      case 'ReviewShown':
+        return { ...state, hidden: false };
       case 'ReviewEdited':
       case 'ReviewAnswered':
         return state;
@@ -57,6 +64,10 @@ export const reviewDecider: Decider<ReviewCommand, ReviewState, ReviewEvent> = {
         return [{ type: 'ReviewVoted', version: 1, data: { reviewId, productId, voterId: command.voterId, isHelpful: command.isHelpful } }];
       case 'answer':
         return [{ type: 'ReviewAnswered', version: 1, data: { reviewId, productId, response: command.response, answeredBy: command.adminId } }];
+      case 'hide':
+        return state.hidden ? [] : [{ type: 'ReviewHidden', version: 1, data: { reviewId, productId, hiddenBy: command.adminId, reason: command.reason } }];
+      case 'show':
+        return state.hidden ? [{ type: 'ReviewShown', version: 1, data: { reviewId, productId, shownBy: command.adminId } }] : [];
     }
   },
 };

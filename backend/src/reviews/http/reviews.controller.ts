@@ -10,8 +10,10 @@ import { RateLimiter } from '../../shared/http/rate-limiter';
 import { Context, CurrentUser } from '../../shared/http/request-context';
 import { SessionUser } from '../../identity/contract/session-user';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
-import { answerSchema, ReviewInput, reviewInputSchema, voteSchema } from '../contract/review-input';
+import { answerSchema, hideSchema, ReviewInput, reviewInputSchema, voteSchema } from '../contract/review-input';
 import { AnswerReview } from '../commands/answer-review.command';
+import { HideReview } from '../commands/hide-review.command';
+import { ShowReview } from '../commands/show-review.command';
 import { DeleteReview } from '../commands/delete-review.command';
 import { EditReview } from '../commands/edit-review.command';
 import { VoteOnReview } from '../commands/vote-on-review.command';
@@ -37,13 +39,13 @@ export class ReviewsController {
   @Get('products/:id/reviews')
   async list(@Param('id', new ZodValidationPipe(idParamSchema('Product'))) productId: number, @CurrentUser() viewer: SessionUser | null) {
     await this.catalogue.getProduct(productId, false);
-    return this.reviews.forProduct(productId, viewer?.id ?? null);
+    return this.reviews.forProduct(productId, viewer?.id ?? null, viewer?.role === 'admin');
   }
 
   /** One review: where a 202 answer to a review change points. */
   @Get('reviews/:id')
   review(@Param('id', new ZodValidationPipe(reviewIdSchema)) reviewId: string, @CurrentUser() viewer: SessionUser | null) {
-    return this.reviews.byId(reviewId, viewer?.id ?? null);
+    return this.reviews.byId(reviewId, viewer?.id ?? null, viewer?.role === 'admin');
   }
 
   @Get('products/:id/rating')
@@ -115,7 +117,31 @@ export class ReviewsController {
   ) {
     const { position } = await this.commands.execute(new AnswerReview(reviewId, admin.id, body.response, context));
     await this.projections.readYourWrite(position, ['reviews'], `/api/reviews/${reviewId}`);
-    return this.reviews.byId(reviewId, admin.id);
+    return this.reviews.byId(reviewId, admin.id, true);
+  }
+
+  /** Moderation: the review leaves the storefront and the rating; admins still see it, marked hidden. */
+  @Post('admin/reviews/:id/hide')
+  @HttpCode(200)
+  @UseGuards(AdminGuard)
+  async hide(
+    @Param('id', new ZodValidationPipe(reviewIdSchema)) reviewId: string,
+    @Body(new ZodValidationPipe(hideSchema)) body: z.infer<typeof hideSchema>,
+    @CurrentUser() admin: SessionUser,
+    @Context() context: CommandContext,
+  ) {
+    const { position } = await this.commands.execute(new HideReview(reviewId, admin.id, body.reason, context));
+    await this.projections.readYourWrite(position, ['reviews'], `/api/reviews/${reviewId}`);
+    return this.reviews.byId(reviewId, admin.id, true);
+  }
+
+  /** Lifts the hiding: the review is back on the storefront and in the rating. */
+  @Delete('admin/reviews/:id/hide')
+  @UseGuards(AdminGuard)
+  async show(@Param('id', new ZodValidationPipe(reviewIdSchema)) reviewId: string, @CurrentUser() admin: SessionUser, @Context() context: CommandContext) {
+    const { position } = await this.commands.execute(new ShowReview(reviewId, admin.id, context));
+    await this.projections.readYourWrite(position, ['reviews'], `/api/reviews/${reviewId}`);
+    return this.reviews.byId(reviewId, admin.id, true);
   }
 
   private consumeChange(user: SessionUser): Promise<void> {

@@ -56,6 +56,7 @@ export function ReviewItem({ review, viewer }: { review: Review; viewer: Current
             <p className="review-author-name">
               {review.user.fullName}
               {isOwn && <span className="muted small"> (you)</span>}
+              {review.hidden && <span className="badge badge-out review-hidden">Hidden from shoppers</span>}
             </p>
             <p className="muted small review-meta">
               <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
