@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { APIRequestContext, Page, request as playwrightRequest } from 'playwright-core';
 import { DESKTOP, MOBILE, Shop, startShop, unexpectedErrors, screenshotPath } from './browser-support';
 import { expect as expectPage } from './expect-page';
@@ -203,6 +204,14 @@ describe('Calculator, information pages and back office in a real browser', () =
     await expectPage(confirm).toBeHidden();
     await expectPage(row.getByText('Confirmed')).toBeVisible();
     await expectPage(row.getByRole('link', { name: /block explorer/ })).toBeVisible();
+    // Export: exactly the rows the search shows.
+    const [exported] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    expect(exported.suggestedFilename()).toBe('payments.csv');
+    const csv = readFileSync((await exported.path())!, 'utf8').trimEnd().split('\r\n');
+    expect(csv[0]).toBe('Payment ID,Order ID,Payment Method,Amount (AUD),Crypto Amount,Coin,Status,Failure Reason,Transaction,Wallet Address,Created');
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toMatch(new RegExp(`^${payment.id},${order.id},Bitcoin \\(BTC\\),\\d+\\.\\d{2},[\\d.]+,BTC,confirmed,,f4184fc5`));
+
     const rule = 'Confirmed crypto payments of orders not cancelled, plus cash on delivery once delivered';
     await expectPage(page.getByRole('tabpanel', { name: 'Payments' }).getByText(rule)).toBeVisible();
     await page.screenshot({ path: screenshotPath('admin-payments-desktop'), fullPage: true });

@@ -1,6 +1,7 @@
-import { Search } from 'lucide-react';
+import { Download, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { CRYPTO_PAYMENT_METHOD_IDS } from '../../../../backend/src/ordering/contract/checkout-rules';
+import { toCsv } from '../../../../backend/src/shared/contract/csv';
 import { messageOf } from '../../api/client';
 import type { Payment } from '../../api/types';
 import { formatAud } from '../../lib/currencies';
@@ -18,6 +19,35 @@ export function matchesPaymentSearch(payment: Pick<Payment, 'id' | 'orderId' | '
   const term = search.trim().toLowerCase();
   if (!term) return true;
   return [String(payment.id), String(payment.orderId), payment.transactionId ?? ''].some((value) => value.toLowerCase().includes(term));
+}
+
+/** Checkout spec §5, Export: a CSV of exactly the rows the search and the method filter show. */
+export function paymentsCsv(payments: Payment[]): string {
+  return toCsv(
+    ['Payment ID', 'Order ID', 'Payment Method', 'Amount (AUD)', 'Crypto Amount', 'Coin', 'Status', 'Failure Reason', 'Transaction', 'Wallet Address', 'Created'],
+    payments.map((payment) => [
+      payment.id,
+      payment.orderId,
+      paymentMethodLabel(payment.paymentMethod),
+      payment.amount,
+      payment.cryptoAmount,
+      payment.coin,
+      payment.status,
+      payment.failureReason,
+      payment.blockchainTxHash ?? payment.transactionId,
+      payment.walletAddress,
+      payment.createdAt,
+    ]),
+  );
+}
+
+function download(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 export function PaymentsTab() {
@@ -78,6 +108,9 @@ export function PaymentsTab() {
               ))}
             </select>
           </div>
+          <button type="button" className="button button-outline" disabled={shown.length === 0} onClick={() => download('payments.csv', paymentsCsv(shown))}>
+            <Download size={16} aria-hidden /> Export
+          </button>
         </div>
         {payments.isError ? (
           <LoadError message={messageOf(payments.error, 'Failed to load payments.')} onRetry={() => payments.refetch()} />
