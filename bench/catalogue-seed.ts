@@ -1,4 +1,4 @@
-import { adminCookie } from './shop-api';
+import { adminCookie } from '../test/support/http-client';
 
 export interface SeededCatalogue {
   /** Every active product id, demo and bench. */

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { DEMO_ADMIN } from '../backend/src/demo/demo-data.seeder';
+import { adminCookie } from '../test/support/http-client';
 
 /** The shop's calls the bench makes, as a browser or an administrator would make them. */
 
@@ -15,16 +15,6 @@ export interface OrderLine {
 /** A guest order paid by bitcoin with regular shipping: no payment provider or service-area check in the way. */
 export function orderBody(items: OrderLine[]) {
   return { customerEmail: 'bench@example.com', paymentMethod: 'bitcoin', shippingMethod: 'regular', shippingAddress: ADDRESS, items };
-}
-
-export async function adminCookie(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
-  });
-  if (response.status !== 200) throw new Error(`Admin login failed with ${response.status}`);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
 }
 
 /** A new product with nothing but the required fields; returns its id. */

@@ -17,7 +17,10 @@ export function revenueCents(order: { paymentMethod: string; paymentStatus: Paym
   return paidInCrypto || cashCollected ? parseCents(order.totalAmount) : 0;
 }
 
+/** Made once: building a formatter costs far more than formatting, and the dashboard formats every order. */
+const STORE_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: STORE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
 /** The calendar day of an instant in the store's time zone, as YYYY-MM-DD. */
 export function storeDay(instant: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: STORE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return STORE_DAY.format(instant);
 }
