@@ -24,6 +24,11 @@ export class PaymentQueries {
     return doc ? toPaymentView(doc) : null;
   }
 
+  /** The order's quotes still waiting for a transfer, whatever their coin. */
+  async pendingForOrder(orderId: number): Promise<PaymentView[]> {
+    return (await this.payments.find({ orderId, status: 'pending' })).map(toPaymentView);
+  }
+
   async list(): Promise<PaymentView[]> {
     return (await this.payments.find({}, { sort: { createdAt: -1, id: -1 } })).map(toPaymentView);
   }

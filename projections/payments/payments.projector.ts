@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PaymentEvent } from '../../backend/src/payments/contract/payment.events';
+import { closedQuoteReason, PaymentEvent } from '../../backend/src/payments/contract/payment.events';
 import { PaymentStatus } from '../../backend/src/ordering/contract/checkout-rules';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
@@ -51,6 +51,9 @@ export class PaymentsProjector implements Projector {
         return;
       case 'PaymentFailed':
         await applyOnce(payments, { _id }, recorded, { $set: { status: 'failed', failureReason: event.data.reason, updatedAt: at } });
+        return;
+      case 'PaymentQuoteClosed':
+        await applyOnce(payments, { _id }, recorded, { $set: { status: 'failed', failureReason: closedQuoteReason(event.data.replacedByMethod, event.data.replacedBy), updatedAt: at } });
         return;
     }
   }

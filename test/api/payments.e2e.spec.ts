@@ -59,6 +59,26 @@ describe('Payments API', () => {
     expect(again.id).toBe(first.id);
   });
 
+  it('closes the earlier quote when the shopper chooses another coin, so only one address is payable', async () => {
+    const guest = shop.agent();
+    const order = await placeOrder(guest);
+    const btc = (await guest.post('/api/payments/crypto').send({ orderId: order.id, paymentMethod: 'bitcoin' }).expect(201)).body;
+    const eth = (await guest.post('/api/payments/crypto').send({ orderId: order.id, paymentMethod: 'ethereum' }).expect(201)).body;
+    const closed = (await guest.get(`/api/payments/${btc.id}/status`).expect(200)).body;
+    expect(closed).toMatchObject({ status: 'failed', failureReason: `Quote closed: the shopper chose ethereum instead (payment #${eth.id})` });
+    expect((await guest.get(`/api/payments/${eth.id}/status`).expect(200)).body.status).toBe('pending');
+    // The closed quote is not a failed order payment: the order still waits for its current one.
+    const orders = (await admin.get('/api/admin/orders').expect(200)).body as { id: number; paymentStatus: string }[];
+    expect(orders.find((entry) => entry.id === order.id)!.paymentStatus).toBe('pending');
+    await admin.post(`/api/admin/payments/${btc.id}/confirm`).send({ transactionHash: 'a'.repeat(64) }).expect(409);
+    // Choosing bitcoin again makes a new quote rather than reopening the closed one.
+    const again = (await guest.post('/api/payments/crypto').send({ orderId: order.id, paymentMethod: 'bitcoin' }).expect(201)).body;
+    expect(again.id).not.toBe(btc.id);
+    expect((await guest.get(`/api/payments/${eth.id}/status`).expect(200)).body.status).toBe('failed');
+    const audit = (await admin.get('/api/admin/audit').query({ stream: `payment-${btc.id}` }).expect(200)).body;
+    expect(JSON.stringify(audit)).toContain('Quote closed: the shopper chose ethereum instead');
+  });
+
   it('lets only the order\'s owner or its guest session create and read its payment', async () => {
     const customer = shop.agent();
     await signUp(customer);

@@ -14,23 +14,7 @@ import { ChangeOrderStatus } from '../commands/change-order-status.command';
 import { CreateReferralCode } from '../commands/create-referral-code.command';
 import { DeactivateReferralCode } from '../commands/deactivate-referral-code.command';
 import { ShipOrder } from '../commands/ship-order.command';
-import { CARRIERS, ORDER_STATUSES } from '../contract/checkout-rules';
-
-const statusSchema = z.object({ status: z.enum(ORDER_STATUSES, { message: `status must be one of ${ORDER_STATUSES.join(', ')}` }) });
-const listSchema = z.object({ status: z.enum(ORDER_STATUSES).optional() });
-const MISSING_SHIPPING = 'Missing Information: Please fill in tracking number and shipping carrier.';
-const shippingSchema = z.object({
-  trackingNumber: z.string({ message: MISSING_SHIPPING }).trim().min(1, MISSING_SHIPPING).max(100),
-  shippingCarrier: z.enum(CARRIERS, { message: MISSING_SHIPPING }),
-  adminNotes: z.string().trim().max(2000).nullish().transform((value) => value || null),
-  status: z.literal('shipped').optional(),
-});
-const referralSchema = z
-  .object({
-    code: z.string().trim().regex(/^[A-Za-z0-9_-]{3,40}$/, 'A code has 3 to 40 letters, digits, - or _'),
-    discountPercentage: z.number().int('discountPercentage must be a whole number').min(1).max(90),
-  })
-  .strict();
+import { orderListSchema as listSchema, orderStatusSchema as statusSchema, referralCodeSchema as referralSchema, shippingSchema } from '../contract/back-office-input';
 
 /** The orders read models an order answer reads. */
 const ORDER_READ_MODELS = ['orders'];

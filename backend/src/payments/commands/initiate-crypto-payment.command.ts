@@ -1,11 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { PaymentQueries } from '../../../../projections/payments/payment.queries';
+import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
 import { CRYPTO_PAYMENT_METHODS, CryptoPaymentMethod, isCryptoPaymentMethod } from '../../ordering/contract/checkout-rules';
 import { OrderForPaymentQuery } from '../../ordering/commands/public';
 import { ConflictError } from '../../shared/errors';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { IdAllocator } from '../../shared/event-sourcing/id-allocator';
+import { KeyedQueue } from '../../shared/event-sourcing/keyed-queue';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { paymentStream } from '../contract/payment.events';
 import { quoteCryptoAmount } from '../domain/crypto-quote';
@@ -30,6 +32,9 @@ export class InitiateCryptoPayment extends Command<{ paymentId: number; position
  * Quotes the order's own total in the chosen coin (the client's amounts are never used)
  * and records where to pay and until when: 30 minutes, and never past the order's payment window.
  * Asking again while a quote for the same coin is still valid returns that quote instead of a second payment.
+ * Choosing another coin closes the order's earlier quotes, so only one address is ever payable per order.
+ * One initiation per order at a time in this process, and the next one starts only once the read
+ * model shows the previous one: a double click cannot make two quotes, nor two coins close each other.
  */
 @CommandHandler(InitiateCryptoPayment)
 export class InitiateCryptoPaymentHandler implements ICommandHandler<InitiateCryptoPayment> {
@@ -38,11 +43,36 @@ export class InitiateCryptoPaymentHandler implements ICommandHandler<InitiateCry
     private readonly ids: IdAllocator,
     private readonly queries: QueryBus,
     private readonly payments: PaymentQueries,
+    private readonly projections: ProjectionRunner,
     @Inject(CRYPTO_RATES) private readonly rates: CryptoRates,
     @Inject(WALLET_ADDRESSES) private readonly wallets: WalletAddresses,
   ) {}
 
-  async execute({ orderId, method, context }: InitiateCryptoPayment) {
+  private readonly perOrder = new KeyedQueue();
+
+  execute(command: InitiateCryptoPayment) {
+    return this.perOrder.run(command.orderId, async () => {
+      const started = await this.initiate(command);
+      const closed = await this.closeOtherQuotes(command.orderId, started.paymentId, command.method, command.context);
+      const position = Math.max(started.position ?? -1, closed ?? -1);
+      const result = { paymentId: started.paymentId, position: position < 0 ? null : position };
+      await this.projections.waitFor(result.position, ['payments']);
+      return result;
+    });
+  }
+
+  /** Idempotent: a run interrupted between the new quote and the closing of the old ones finishes on the next ask. */
+  private async closeOtherQuotes(orderId: number, keep: number, method: CryptoPaymentMethod, context: CommandContext): Promise<number | null> {
+    let position: number | null = null;
+    for (const other of await this.payments.pendingForOrder(orderId)) {
+      if (other.id === keep) continue;
+      const closed = await this.streams.execute(paymentStream(other.id), paymentDecider, { kind: 'close', replacedBy: keep, replacedByMethod: method }, context);
+      position = Math.max(position ?? -1, closed.position ?? -1);
+    }
+    return position;
+  }
+
+  private async initiate({ orderId, method, context }: InitiateCryptoPayment) {
     const order = await this.queries.execute(new OrderForPaymentQuery(orderId));
     if (!isCryptoPaymentMethod(order.paymentMethod)) throw new ConflictError(`Order ${orderId} is paid on delivery, not in crypto`);
     if (order.status === 'cancelled') throw new ConflictError(`Order ${orderId} is cancelled`);

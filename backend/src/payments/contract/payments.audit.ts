@@ -1,4 +1,4 @@
-import { PaymentEvent } from './payment.events';
+import { closedQuoteReason, PaymentEvent } from './payment.events';
 
 /** Payment events as the audit trail tells them to a person. */
 export function describePaymentEvent(event: PaymentEvent): string {
@@ -9,5 +9,7 @@ export function describePaymentEvent(event: PaymentEvent): string {
       return `Confirmed by ${event.data.source}, transaction ${event.data.transactionHash}`;
     case 'PaymentFailed':
       return `Failed (${event.data.source}): ${event.data.reason}`;
+    case 'PaymentQuoteClosed':
+      return closedQuoteReason(event.data.replacedByMethod, event.data.replacedBy);
   }
 }

@@ -65,6 +65,25 @@ describe('payment decider', () => {
     payment.given([initiated(), confirmed()]).when(fail).thenThrows(ConflictError, 'Payment 41 is already confirmed');
   });
 
+  const close: PaymentCommand = { kind: 'close', replacedBy: 42, replacedByMethod: 'ethereum' };
+  const closed = (): PaymentEvent => ({ type: 'PaymentQuoteClosed', version: 1, data: { ...ids, replacedBy: 42, replacedByMethod: 'ethereum' } });
+
+  it('closes a pending quote when the shopper chooses another coin', () => {
+    payment.given([initiated()]).when(close).then([closed()]);
+  });
+
+  it.each([
+    ['confirmed', confirmed()],
+    ['failed', failed()],
+    ['closed', closed()],
+  ])('keeps the outcome of a %s payment when another coin is chosen', (_, outcome) => {
+    payment.given([initiated(), outcome]).when(close).thenNothing();
+  });
+
+  it('refuses to confirm a closed quote: the order is paid through its current payment', () => {
+    payment.given([initiated(), closed()]).when(confirm()).thenThrows(ConflictError, 'Payment 41 has failed; start a new payment for the order');
+  });
+
   it.each([
     ['confirm', confirm()],
     ['fail', fail],

@@ -1,7 +1,7 @@
 import { PaymentStatus } from '../../ordering/contract/checkout-rules';
 import { Decider } from '../../shared/event-sourcing/decider';
 import { ConflictError, NotFoundError } from '../../shared/errors';
-import { PaymentEvent, PaymentInitiated } from '../contract/payment.events';
+import { closedQuoteReason, PaymentEvent, PaymentInitiated } from '../contract/payment.events';
 
 export interface PaymentState {
   paymentId: number | null;
@@ -14,7 +14,8 @@ export interface PaymentState {
 export type PaymentCommand =
   | ({ kind: 'initiate' } & PaymentInitiated['data'])
   | { kind: 'confirm'; transactionHash: string; source: string }
-  | { kind: 'fail'; reason: string; source: string };
+  | { kind: 'fail'; reason: string; source: string }
+  | { kind: 'close'; replacedBy: number; replacedByMethod: PaymentInitiated['data']['method'] };
 
 export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent> = {
   initialState: { paymentId: null, orderId: null, status: 'pending', transactionHash: null, failureReason: null },
@@ -27,6 +28,8 @@ export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent>
         return { ...state, status: 'confirmed', transactionHash: event.data.transactionHash };
       case 'PaymentFailed':
         return { ...state, status: 'failed', failureReason: event.data.reason };
+      case 'PaymentQuoteClosed':
+        return { ...state, status: 'failed', failureReason: closedQuoteReason(event.data.replacedByMethod, event.data.replacedBy) };
     }
   },
 
@@ -46,6 +49,10 @@ export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent>
         }
         if (state.status === 'failed') throw new ConflictError(`Payment ${paymentId} has failed; start a new payment for the order`);
         return [{ type: 'PaymentConfirmed', version: 1, data: { paymentId, orderId, transactionHash: command.transactionHash, source: command.source } }];
+      case 'close':
+        // Only a quote still waiting for its transfer closes; a paid or failed one keeps its outcome.
+        if (state.status !== 'pending') return [];
+        return [{ type: 'PaymentQuoteClosed', version: 1, data: { paymentId, orderId, replacedBy: command.replacedBy, replacedByMethod: command.replacedByMethod } }];
       case 'fail':
         if (state.status === 'failed') return [];
         if (state.status === 'confirmed') throw new ConflictError(`Payment ${paymentId} is already confirmed`);
@@ -53,3 +60,4 @@ export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent>
     }
   },
 };
+

@@ -10,12 +10,8 @@ import { SessionUser } from '../../identity/contract/session-user';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
 import { ConfirmPayment } from '../commands/confirm-payment.command';
 import { FailPayment } from '../commands/fail-payment.command';
+import { confirmPaymentSchema as confirmSchema, failPaymentSchema as failSchema } from '../contract/payment-input';
 import { PaymentQueries } from '../../../../projections/payments/payment.queries';
-
-const confirmSchema = z.object({
-  transactionHash: z.string({ message: 'transactionHash is required' }).trim().regex(/^[A-Za-z0-9_-]{8,128}$/, 'transactionHash must be 8 to 128 letters, digits, - or _'),
-});
-const failSchema = z.object({ reason: z.string({ message: 'reason is required' }).trim().min(1, 'reason is required').max(500) });
 
 @Controller('api/admin/payments')
 @UseGuards(AdminGuard)

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { CARRIERS, ORDER_STATUSES } from './checkout-rules';
+
+/** Checkout spec §5, back-office shipping dialog. */
+export const MISSING_SHIPPING = 'Missing Information: Please fill in tracking number and shipping carrier.';
+
+export const orderStatusSchema = z.object({ status: z.enum(ORDER_STATUSES, { message: `status must be one of ${ORDER_STATUSES.join(', ')}` }) });
+
+export const orderListSchema = z.object({ status: z.enum(ORDER_STATUSES).optional() });
+
+export const shippingSchema = z.object({
+  trackingNumber: z.string({ message: MISSING_SHIPPING }).trim().min(1, MISSING_SHIPPING).max(100),
+  shippingCarrier: z.enum(CARRIERS, { message: MISSING_SHIPPING }),
+  adminNotes: z.string().trim().max(2000).nullish().transform((value) => value || null),
+  status: z.literal('shipped').optional(),
+});
+
+export const referralCodeSchema = z
+  .object({
+    code: z.string().trim().regex(/^[A-Za-z0-9_-]{3,40}$/, 'A code has 3 to 40 letters, digits, - or _'),
+    discountPercentage: z.number({ message: 'Enter a whole percentage from 1 to 90' }).int('Enter a whole percentage from 1 to 90').min(1, 'Enter a whole percentage from 1 to 90').max(90, 'Enter a whole percentage from 1 to 90'),
+  })
+  .strict();
