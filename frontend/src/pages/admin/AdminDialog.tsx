@@ -18,7 +18,8 @@ export function AdminDialog({
   description?: ReactNode;
   submitLabel: string;
   busy: boolean;
-  onSubmit(): void;
+  /** Receives the submit event, e.g. react-hook-form's `handleSubmit(...)`. */
+  onSubmit(event: FormEvent): void;
   onClose(): void;
   children: ReactNode;
 }) {
@@ -38,7 +39,7 @@ export function AdminDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit();
+    onSubmit(event);
   };
 
   return (

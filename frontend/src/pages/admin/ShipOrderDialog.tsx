@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
 import { CARRIERS } from '../../../../backend/src/ordering/contract/checkout-rules';
+import { MISSING_SHIPPING, shippingSchema } from '../../../../backend/src/ordering/contract/back-office-input';
 import type { Order } from '../../api/types';
+import { Field, useZodForm } from '../../components/ui/form';
 import { useToast } from '../../state/toast';
 import { useShipOrder } from './admin-data';
 import { AdminDialog } from './AdminDialog';
@@ -8,20 +9,16 @@ import { AdminDialog } from './AdminDialog';
 export function ShipOrderDialog({ order, onClose }: { order: Order; onClose(): void }) {
   const toast = useToast();
   const ship = useShipOrder();
-  const [trackingNumber, setTrackingNumber] = useState('');
-  const [shippingCarrier, setShippingCarrier] = useState('');
-  const [adminNotes, setAdminNotes] = useState('');
-  const trackingId = useId();
-  const carrierId = useId();
-  const notesId = useId();
+  const form = useZodForm(shippingSchema, { defaultValues: { trackingNumber: '', shippingCarrier: '' as never, adminNotes: '' } });
+  const { errors } = form.formState;
 
-  const submit = () => {
-    if (!trackingNumber.trim() || !shippingCarrier) {
-      toast({ title: 'Missing Information', description: 'Please fill in tracking number and shipping carrier.', variant: 'destructive' });
-      return;
-    }
-    ship.mutate({ orderId: order.id, trackingNumber: trackingNumber.trim(), shippingCarrier, adminNotes: adminNotes.trim() }, { onSuccess: onClose });
-  };
+  const submit = form.handleSubmit(
+    (values) => ship.mutate({ orderId: order.id, trackingNumber: values.trackingNumber, shippingCarrier: values.shippingCarrier, adminNotes: values.adminNotes ?? '' }, { onSuccess: onClose }),
+    () => {
+      const [title, description] = MISSING_SHIPPING.split(': ');
+      toast({ title, description, variant: 'destructive' });
+    },
+  );
 
   return (
     <AdminDialog
@@ -32,13 +29,11 @@ export function ShipOrderDialog({ order, onClose }: { order: Order; onClose(): v
       onSubmit={submit}
       onClose={onClose}
     >
-      <div className="field">
-        <label htmlFor={trackingId}>Tracking number</label>
-        <input id={trackingId} className="input" required autoComplete="off" value={trackingNumber} onChange={(event) => setTrackingNumber(event.target.value)} />
-      </div>
-      <div className="field">
-        <label htmlFor={carrierId}>Shipping carrier</label>
-        <select id={carrierId} className="select" required value={shippingCarrier} onChange={(event) => setShippingCarrier(event.target.value)}>
+      <Field label="Tracking number" required error={errors.trackingNumber && 'Enter the tracking number.'}>
+        <input className="input" autoComplete="off" {...form.register('trackingNumber')} />
+      </Field>
+      <Field label="Shipping carrier" required error={errors.shippingCarrier && 'Choose the carrier.'}>
+        <select className="select" {...form.register('shippingCarrier')}>
           <option value="" disabled>
             Select a carrier
           </option>
@@ -48,11 +43,10 @@ export function ShipOrderDialog({ order, onClose }: { order: Order; onClose(): v
             </option>
           ))}
         </select>
-      </div>
-      <div className="field">
-        <label htmlFor={notesId}>Admin notes (optional)</label>
-        <textarea id={notesId} className="textarea" value={adminNotes} onChange={(event) => setAdminNotes(event.target.value)} />
-      </div>
+      </Field>
+      <Field label="Admin notes (optional)">
+        <textarea className="textarea" {...form.register('adminNotes')} />
+      </Field>
     </AdminDialog>
   );
 }
