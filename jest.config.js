@@ -16,5 +16,6 @@ module.exports = {
   roots: ['<rootDir>/backend', '<rootDir>/projections', '<rootDir>/test', '<rootDir>/frontend'],
   testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
   transform: { '^.+\\.tsx?$': swc },
+  moduleNameMapper: { '\\.css$': '<rootDir>/test/support/style-stub.js' },
   testTimeout: 30000,
 };

@@ -182,14 +182,14 @@ describe('Catalogue API', () => {
       const unsold = newProduct();
       const created = (await admin.post('/api/admin/products').send(unsold).expect(201)).body as ProductBody;
       const removed = await admin.delete(`/api/admin/products/${created.id}`).expect(200);
-      expect(removed.body.message).toBe('Product removed successfully. Products with order history are deactivated to preserve records.');
+      expect(removed.body).toEqual({ message: 'Product removed successfully. Products with order history are deactivated to preserve records.', outcome: 'removed' });
       await admin.get(`/api/admin/products/${created.id}`).expect(404);
       await admin.post('/api/admin/products').send({ ...unsold, name: 'Its successor' }).expect(201);
 
       const sold = (await admin.post('/api/admin/products').send(newProduct()).expect(201)).body as ProductBody;
       const address = { firstName: 'Del', lastName: 'Ete', phone: '0412345678', address: '1 Audit St', city: 'Perth', state: 'WA', postalCode: '6000' };
       await shop.agent().post('/api/orders').send({ customerEmail: 'del@example.com', paymentMethod: 'bitcoin', shippingMethod: 'regular', shippingAddress: address, items: [{ productId: sold.id, quantity: 1 }] }).expect(201);
-      await admin.delete(`/api/admin/products/${sold.id}`).expect(200);
+      expect((await admin.delete(`/api/admin/products/${sold.id}`).expect(200)).body.outcome).toBe('deactivated');
       await shop.agent().get(`/api/products/${sold.id}`).expect(404);
       const publicList = (await shop.agent().get('/api/products').query({ isActive: 'false' }).expect(200)).body as ProductBody[];
       expect(publicList.some((p) => p.id === sold.id)).toBe(false);

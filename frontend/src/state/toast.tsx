@@ -1,4 +1,5 @@
 import { createContext, ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
 
 /** Storefront spec §9: one toast at a time, shown 5 s, swipe right 50 px to dismiss, F8 focuses the viewport. */
@@ -30,8 +31,29 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 }
 
+/** The topmost open modal <dialog>, if any: everything outside it is inert and drawn beneath it. */
+function topModal(): HTMLDialogElement | null {
+  const open = Array.from(document.querySelectorAll('dialog')).filter((dialog) => dialog.open && dialog.matches(':modal'));
+  return open.at(-1) ?? null;
+}
+
+/** Follows modal dialogs opening and closing, so a toast can be shown inside the one in front. */
+function useModalHost(): HTMLDialogElement | null {
+  const [host, setHost] = useState<HTMLDialogElement | null>(null);
+  useEffect(() => {
+    const update = () => setHost(topModal());
+    const observer = new MutationObserver(update);
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
+    update();
+    return () => observer.disconnect();
+  }, []);
+  return host;
+}
+
 function ToastViewport({ toast, onDismiss }: { toast: Toast | null; onDismiss(): void }) {
   const viewport = useRef<HTMLElement>(null);
+  // A modal dialog covers the page and makes it inert: the toast is shown (and announced) inside it instead.
+  const host = useModalHost();
   const swipeStart = useRef<number | null>(null);
   const [offset, setOffset] = useState(0);
 
@@ -50,7 +72,7 @@ function ToastViewport({ toast, onDismiss }: { toast: Toast | null; onDismiss():
     return () => window.removeEventListener('keydown', focusOnF8);
   }, []);
 
-  return (
+  const region = (
     <section ref={viewport} className="toast-viewport" tabIndex={-1} aria-label="Notifications (F8)">
       {toast && (
         <div
@@ -77,6 +99,7 @@ function ToastViewport({ toast, onDismiss }: { toast: Toast | null; onDismiss():
       )}
     </section>
   );
+  return host ? createPortal(region, host) : region;
 }
 
 export function useToast(): ShowToast {

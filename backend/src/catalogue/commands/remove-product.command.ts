@@ -10,7 +10,7 @@ import { ProductKeys } from './product-keys';
  * The back office's delete: a product no order ever held leaves the catalogue and frees its SKU;
  * one with order history is only deactivated, since orders and the audit trail refer to it.
  */
-export class RemoveProduct extends Command<{ position: number | null }> {
+export class RemoveProduct extends Command<{ position: number | null; outcome: 'removed' | 'deactivated' }> {
   constructor(
     readonly productId: number,
     readonly context: CommandContext,
@@ -29,9 +29,12 @@ export class RemoveProductHandler implements ICommandHandler<RemoveProduct> {
 
   async execute({ productId, context }: RemoveProduct) {
     const { events, position } = await this.streams.execute(productStream(productId), productDecider, { kind: 'remove' }, context);
+    let outcome: 'removed' | 'deactivated' = 'deactivated';
     for (const event of events) {
-      if (event.type === 'ProductRemoved') await this.uniqueKeys.release(this.keys.sku(event.data.sku), String(productId), `Product ${productId} was deleted`, context);
+      if (event.type !== 'ProductRemoved') continue;
+      outcome = 'removed';
+      await this.uniqueKeys.release(this.keys.sku(event.data.sku), String(productId), `Product ${productId} was deleted`, context);
     }
-    return { position };
+    return { position, outcome };
   }
 }

@@ -70,9 +70,10 @@ export class CatalogueAdminController {
 
   @Delete('products/:id')
   async removeProduct(@Param('id', new ZodValidationPipe(idParamSchema('Product'))) productId: number, @Context() context: CommandContext) {
-    const { position } = await this.commands.execute(new RemoveProduct(productId, context));
+    const { position, outcome } = await this.commands.execute(new RemoveProduct(productId, context));
     await this.projections.readYourWrite(position, ['catalogue'], `/api/admin/products/${productId}`);
-    return { message: 'Product removed successfully. Products with order history are deactivated to preserve records.' };
+    // `outcome` tells the back office which of the two happened; the message is the spec's for both.
+    return { message: 'Product removed successfully. Products with order history are deactivated to preserve records.', outcome };
   }
 
   @Post('products/:id/stock')
