@@ -36,5 +36,7 @@ export class PaymentQueries {
 
 function toPaymentView(doc: PaymentDocument): PaymentView {
   const { _id, _position, ...view } = doc as PaymentDocument & { _position?: number };
-  return view as PaymentView;
+  // Documents projected before the timeline's times existed have neither; a rebuild fills them in.
+  const stored = view as Omit<PaymentView, 'confirmedAt' | 'failedAt'> & Partial<Pick<PaymentView, 'confirmedAt' | 'failedAt'>>;
+  return { ...stored, confirmedAt: stored.confirmedAt ?? null, failedAt: stored.failedAt ?? null };
 }

@@ -38,7 +38,7 @@ export class PaymentsProjector implements Projector {
           {
             _id, id: data.paymentId, orderId: data.orderId, paymentMethod: data.method, coin: data.coin, amount: data.amountAud, cryptoAmount: data.cryptoAmount,
             walletAddress: data.walletAddress, paymentUri: data.paymentUri, status: 'pending', transactionId: null, blockchainTxHash: null, failureReason: null,
-            expiresAt: data.expiresAt, createdAt: at, updatedAt: at,
+            expiresAt: data.expiresAt, confirmedAt: null, failedAt: null, createdAt: at, updatedAt: at,
           },
           recorded,
         );
@@ -46,14 +46,14 @@ export class PaymentsProjector implements Projector {
       }
       case 'PaymentConfirmed':
         await applyOnce(payments, { _id }, recorded, {
-          $set: { status: 'confirmed', transactionId: event.data.transactionHash, blockchainTxHash: event.data.transactionHash, updatedAt: at },
+          $set: { status: 'confirmed', transactionId: event.data.transactionHash, blockchainTxHash: event.data.transactionHash, confirmedAt: at, updatedAt: at },
         });
         return;
       case 'PaymentFailed':
-        await applyOnce(payments, { _id }, recorded, { $set: { status: 'failed', failureReason: event.data.reason, updatedAt: at } });
+        await applyOnce(payments, { _id }, recorded, { $set: { status: 'failed', failureReason: event.data.reason, failedAt: at, updatedAt: at } });
         return;
       case 'PaymentQuoteClosed':
-        await applyOnce(payments, { _id }, recorded, { $set: { status: 'failed', failureReason: closedQuoteReason(event.data.replacedByMethod, event.data.replacedBy), updatedAt: at } });
+        await applyOnce(payments, { _id }, recorded, { $set: { status: 'failed', failureReason: closedQuoteReason(event.data.replacedByMethod, event.data.replacedBy), failedAt: at, updatedAt: at } });
         return;
     }
   }

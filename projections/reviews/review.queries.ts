@@ -4,7 +4,11 @@ import { NotFoundError } from '../../backend/src/shared/errors';
 import { READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
 import { RatingSummary, ReviewView } from '../../backend/src/reviews/contract/review.views';
 
+export type ReviewVisibility = 'hidden' | 'visible';
 
+/** A review as moderation sees it: with why and when the store hid it. */
+export type { ModeratedReviewView } from '../../backend/src/reviews/contract/review.views';
+import type { ModeratedReviewView } from '../../backend/src/reviews/contract/review.views';
 
 @Injectable()
 export class ReviewQueries {
@@ -15,6 +19,13 @@ export class ReviewQueries {
     const filter = withHidden ? { productId, deleted: false } : { productId, deleted: false, $or: [{ hidden: { $ne: true } }, { userId: viewerId }] };
     const docs = await this.readStore.collection<ReviewDocument>(REVIEWS_COLLECTION).find(filter, { sort: { createdAt: -1 } });
     return docs.map((doc) => toReviewView(doc, viewerId));
+  }
+
+  /** Back-office moderation: every product's reviews that were not deleted, hidden ones included, newest first. */
+  async forModeration(visibility?: ReviewVisibility): Promise<ModeratedReviewView[]> {
+    const filter = visibility === undefined ? { deleted: false } : visibility === 'hidden' ? { deleted: false, hidden: true } : { deleted: false, hidden: { $ne: true } };
+    const docs = await this.readStore.collection<ReviewDocument>(REVIEWS_COLLECTION).find(filter, { sort: { createdAt: -1, id: -1 } });
+    return docs.map((doc) => ({ ...toReviewView(doc, null), hiddenReason: doc.hidden ? (doc.hiddenReason ?? null) : null, hiddenAt: doc.hidden ? (doc.hiddenAt ?? null) : null }));
   }
 
   async byId(reviewId: string, viewerId: string | null, withHidden = false): Promise<ReviewView> {

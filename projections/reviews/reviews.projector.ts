@@ -27,6 +27,9 @@ export type ReviewDocument = Document & {
   adminResponseAt: string | null;
   deleted: boolean;
   hidden: boolean;
+  /** Why and when the store hid it; null while it is shown (absent in read models built before they were kept). */
+  hiddenReason?: string | null;
+  hiddenAt?: string | null;
 };
 
 export type RatingDocument = Document & { productId: number; averageRating: number; totalReviews: number; ratingSum: number };
@@ -58,7 +61,7 @@ export class ReviewsProjector implements Projector {
         const { reviewId, authorId, ...fields } = event.data;
         const written = {
           id: reviewId, userId: authorId, ...fields, votes: {}, helpful: 0, unhelpful: 0,
-          createdAt: at, updatedAt: at, adminResponse: null, adminResponseAt: null, deleted: false, hidden: false,
+          createdAt: at, updatedAt: at, adminResponse: null, adminResponseAt: null, deleted: false, hidden: false, hiddenReason: null, hiddenAt: null,
         };
         // A review written again after its deletion reuses the document.
         if (await this.reviews.findOne({ _id })) await applyOnce(this.reviews, { _id }, recorded, { $set: written });
@@ -85,8 +88,10 @@ export class ReviewsProjector implements Projector {
         await applyOnce(this.reviews, { _id }, recorded, { $set: { adminResponse: event.data.response, adminResponseAt: at } });
         break;
       case 'ReviewHidden':
+        await applyOnce(this.reviews, { _id }, recorded, { $set: { hidden: true, hiddenReason: event.data.reason, hiddenAt: at } });
+        break;
       case 'ReviewShown':
-        await applyOnce(this.reviews, { _id }, recorded, { $set: { hidden: event.type === 'ReviewHidden' } });
+        await applyOnce(this.reviews, { _id }, recorded, { $set: { hidden: false, hiddenReason: null, hiddenAt: null } });
         break;
     }
     if (event.type !== 'ReviewVoted' && event.type !== 'ReviewAnswered') await this.recomputeRating(event.data.productId);

@@ -138,6 +138,44 @@ describe('Reviews API', () => {
     expect(trail.map((entry) => entry.summary).slice(-2)).toEqual(['Hidden from the storefront: Medical claim', 'Shown on the storefront again']);
   });
 
+  it('lists every product\'s reviews for moderation, newest first, hidden ones with their reason, narrowed by status', async () => {
+    const products = (await shop.agent().get('/api/products').expect(200)).body as { id: number; name: string }[];
+    const [first, second] = [products[10], products[11]];
+    const author = await signedIn();
+    const older = (await author.agent.post(`/api/products/${first.id}/reviews`).send(review({ title: 'Older one' })).expect(201)).body as { id: string };
+    const newer = (await author.agent.post(`/api/products/${second.id}/reviews`).send(review({ title: 'Newer one', rating: 2 })).expect(201)).body as { id: string };
+    const admin: request.Agent = shop.agent();
+    await signInAsAdmin(admin);
+    await admin.post(`/api/admin/reviews/${older.id}/hide`).send({ reason: 'Off-topic' }).expect(200);
+    await admin.post(`/api/admin/reviews/${newer.id}/response`).send({ response: 'Sorry to hear that.' }).expect(200);
+
+    type Listed = { id: string; productId: number; productName: string | null; title: string; user: { fullName: string }; hidden: boolean; hiddenReason: string | null; hiddenAt: string | null; adminResponse: string | null; createdAt: string };
+    const all = (await admin.get('/api/admin/reviews').expect(200)).body as Listed[];
+    const ids = all.map((listed) => listed.id);
+    expect(ids.indexOf(newer.id)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+    expect(all.map((listed) => listed.createdAt)).toEqual([...all.map((listed) => listed.createdAt)].sort().reverse());
+    expect(all.find((listed) => listed.id === older.id)).toMatchObject({ productId: first.id, productName: first.name, title: 'Older one', user: { fullName: author.account.fullName }, hidden: true, hiddenReason: 'Off-topic' });
+    expect(Date.parse(all.find((listed) => listed.id === older.id)!.hiddenAt!)).not.toBeNaN();
+    expect(all.find((listed) => listed.id === newer.id)).toMatchObject({ productName: second.name, hidden: false, hiddenReason: null, hiddenAt: null, adminResponse: 'Sorry to hear that.' });
+
+    const hidden = (await admin.get('/api/admin/reviews').query({ status: 'hidden' }).expect(200)).body as Listed[];
+    expect(hidden.map((listed) => listed.id)).toContain(older.id);
+    expect(hidden.every((listed) => listed.hidden)).toBe(true);
+    const visible = (await admin.get('/api/admin/reviews').query({ status: 'visible' }).expect(200)).body as Listed[];
+    expect(visible.map((listed) => listed.id)).toContain(newer.id);
+    expect(visible.some((listed) => listed.hidden)).toBe(false);
+
+    // Shown again: visible, and the reason is gone with the hiding.
+    await admin.delete(`/api/admin/reviews/${older.id}/hide`).expect(200);
+    const shown = (await admin.get('/api/admin/reviews').query({ status: 'visible' }).expect(200)).body as Listed[];
+    expect(shown.find((listed) => listed.id === older.id)).toMatchObject({ hidden: false, hiddenReason: null });
+
+    expect((await admin.get('/api/admin/reviews').query({ status: 'deleted' }).expect(400)).body.message).toBe('status is hidden or visible');
+    await author.agent.get('/api/admin/reviews').expect(403);
+    await shop.agent().get('/api/admin/reviews').expect(401);
+  });
+
   it('keeps user text as data: a script in a review comes back verbatim as JSON', async () => {
     const { agent } = await signedIn();
     const products = (await shop.agent().get('/api/products').expect(200)).body as { id: number }[];

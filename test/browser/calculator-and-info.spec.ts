@@ -181,6 +181,10 @@ describe('Calculator, information pages and back office in a real browser', () =
     await expectPage(page.getByText('Please fill in tracking number and shipping carrier.')).toBeVisible();
     await dialog.getByRole('textbox', { name: 'Tracking number' }).fill('TRACK123456');
     await dialog.getByRole('combobox', { name: 'Shipping carrier' }).selectOption('DHL');
+    // The bitcoin payment is not confirmed yet: shipping asks the admin to say so.
+    await dialog.getByRole('button', { name: 'Mark as Shipped' }).click();
+    await expectPage(dialog.getByText('Tick this to ship before the payment is confirmed.')).toBeVisible();
+    await dialog.getByRole('checkbox', { name: 'Ship although the payment is not confirmed' }).check();
     await page.screenshot({ path: screenshotPath('admin-ship-dialog-desktop') });
     await dialog.getByRole('button', { name: 'Mark as Shipped' }).click();
     await expectPage(page.getByText('Shipping information updated and customer notified.')).toBeVisible();
@@ -236,6 +240,9 @@ describe('Calculator, information pages and back office in a real browser', () =
     const logout = await page.context().request.get('/api/logout', { maxRedirects: 0 });
     expect(logout.status()).toBe(302);
     await status.selectOption('processing');
+    // The bitcoin payment is not confirmed: moving the order on asks first.
+    const ask = page.getByRole('dialog', { name: `Mark Order #${order.id} as Processing?` });
+    await ask.getByRole('button', { name: 'Mark as Processing' }).click();
     await expectPage(page.getByText('You are logged out. Logging in again...')).toBeVisible();
     await page.waitForURL(/\/auth$/, { timeout: 15_000 });
     // The ended session answers the status change with the 401 this journey is about.

@@ -8,10 +8,13 @@ import { AdminSession } from './admin/admin-session';
 import { DashboardTab } from './admin/DashboardTab';
 import { OrdersTab } from './admin/OrdersTab';
 import { PaymentsTab } from './admin/PaymentsTab';
+import { AuditTab } from './admin/AuditTab';
 import { ProductsTab } from './admin/ProductsTab';
+import { ReferralCodesTab } from './admin/ReferralCodesTab';
+import { ReviewsTab } from './admin/ReviewsTab';
 import './admin/admin.css';
 
-type AdminTab = 'dashboard' | 'products' | 'orders' | 'payments';
+type AdminTab = 'dashboard' | 'products' | 'orders' | 'payments' | 'audit' | 'referrals' | 'reviews';
 
 /** Checkout spec §2: the back office. App.tsx lets only administrators reach it. */
 export default function AdminPage() {
@@ -24,7 +27,7 @@ export default function AdminPage() {
           <header className="admin-header row between wrap gap">
             <div>
               <h1>{SHOP_NAME} Admin</h1>
-              <p className="muted">Products, orders and payments at a glance.</p>
+              <p className="muted">Products, orders, payments and the full history of each.</p>
             </div>
             <div className="row gap">
               <Link to="/" className="button button-outline">
@@ -45,6 +48,9 @@ export default function AdminPage() {
               { id: 'products', label: 'Products', panel: <ProductsTab /> },
               { id: 'orders', label: 'Orders', panel: <OrdersTab /> },
               { id: 'payments', label: 'Payments', panel: <PaymentsTab /> },
+              { id: 'referrals', label: 'Referral codes', panel: <ReferralCodesTab /> },
+              { id: 'reviews', label: 'Reviews', panel: <ReviewsTab /> },
+              { id: 'audit', label: 'Audit log', panel: <AuditTab /> },
             ]}
           />
         </div>

@@ -1,3 +1,4 @@
+import { storeTime } from './back-office';
 import { SHIPPING_METHODS } from './checkout-rules';
 import { OrderDetails, OrderEvent, upcastOrderEvent } from './order.events';
 import { ReferralEvent } from './referral.events';
@@ -12,7 +13,7 @@ export function describeOrderingEvent(recorded: DomainEvent): string {
     case 'OrderSubmitted':
       return `Order #${event.data.orderId} submitted: ${itemsOf(event.data)}; total A$${event.data.totals.totalAmount}, ${event.data.paymentMethod}, ${SHIPPING_METHODS[event.data.shippingMethod].label}`;
     case 'OrderPlaced':
-      return `Order #${event.data.orderId} placed: stock held for every line${event.data.paymentDueBy ? `; to be paid by ${event.data.paymentDueBy}` : ''}`;
+      return `Order #${event.data.orderId} placed: stock held for every line${event.data.paymentDueBy ? `; to be paid by ${storeTime(event.data.paymentDueBy)}` : ''}`;
     case 'OrderRejected':
       return `Order #${event.data.orderId} rejected: ${event.data.reason}`;
     case 'OrderPaymentConfirmed':

@@ -16,6 +16,9 @@ export interface PaymentView {
   blockchainTxHash: string | null;
   failureReason: string | null;
   expiresAt: string;
+  /** When the transfer was confirmed, or the payment failed or was closed: the Transaction Timeline's times. */
+  confirmedAt: string | null;
+  failedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }

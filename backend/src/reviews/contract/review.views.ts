@@ -27,3 +27,9 @@ export interface RatingSummary {
   averageRating: number;
   totalReviews: number;
 }
+
+/** A review as the back office moderates it: with why and when it was hidden, if it is. */
+export type ModeratedReviewView = ReviewView & { hiddenReason: string | null; hiddenAt: string | null };
+
+/** `GET /api/admin/reviews`: a moderated review with its product's name. */
+export type AdminReviewView = ModeratedReviewView & { productName: string | null };

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { z } from 'zod';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
@@ -19,8 +19,12 @@ import { EditReview } from '../commands/edit-review.command';
 import { VoteOnReview } from '../commands/vote-on-review.command';
 import { WriteReview } from '../commands/write-review.command';
 import { ReviewQueries } from '../../../../projections/reviews/review.queries';
+import type { AdminReviewView } from '../contract/review.views';
 
 const reviewIdSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Review not found');
+const moderationListSchema = z.object({ status: z.enum(['hidden', 'visible'], { message: 'status is hidden or visible' }).optional() }).strict();
+
+/** `GET /api/admin/reviews`: a review for moderation, with the name of its product (null once the product was removed). */
 const REVIEWS_PER_HOUR = 20;
 /** Edits, deletions and votes each append to the log; a generous cap keeps a script from flooding it. */
 const REVIEW_CHANGES_PER_HOUR = 60;
@@ -104,6 +108,15 @@ export class ReviewsController {
     const { position } = await this.commands.execute(new VoteOnReview(reviewId, user.id, body.isHelpful, context));
     await this.projections.readYourWrite(position, ['reviews'], `/api/reviews/${reviewId}`);
     return this.reviews.byId(reviewId, user.id);
+  }
+
+  /** Moderation: every product's reviews, hidden ones with their reason, newest first; `status` narrows to hidden or visible ones. */
+  @Get('admin/reviews')
+  @UseGuards(AdminGuard)
+  async moderation(@Query(new ZodValidationPipe(moderationListSchema)) query: z.infer<typeof moderationListSchema>): Promise<AdminReviewView[]> {
+    const [reviews, products] = await Promise.all([this.reviews.forModeration(query.status), this.catalogue.listProducts({ activity: 'all' })]);
+    const names = new Map(products.map((product) => [product.id, product.name]));
+    return reviews.map((review) => ({ ...review, productName: names.get(review.productId) ?? null }));
   }
 
   @Post('admin/reviews/:id/response')

@@ -2,31 +2,11 @@ import { X } from 'lucide-react';
 import { FormEvent, ReactNode, useEffect, useId, useRef } from 'react';
 
 /**
- * A modal form on the native <dialog>: showModal() keeps focus inside and Escape closes it; on
+ * The native <dialog> opened modally: showModal() keeps focus inside and Escape closes it; on
  * close, focus goes back to the control that opened it.
  */
-export function AdminDialog({
-  title,
-  description,
-  submitLabel,
-  busy,
-  onSubmit,
-  onClose,
-  children,
-}: {
-  title: string;
-  description?: ReactNode;
-  submitLabel: string;
-  busy: boolean;
-  /** Receives the submit event, e.g. react-hook-form's `handleSubmit(...)`. */
-  onSubmit(event: FormEvent): void;
-  onClose(): void;
-  children: ReactNode;
-}) {
+function useModal() {
   const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const descriptionId = useId();
-
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const element = dialog.current;
@@ -36,6 +16,44 @@ export function AdminDialog({
       opener?.focus();
     };
   }, []);
+  return dialog;
+}
+
+function DialogHeading({ id, title, onClose }: { id: string; title: string; onClose(): void }) {
+  return (
+    <div className="row between admin-dialog-heading">
+      <h2 id={id}>{title}</h2>
+      <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+        <X size={18} aria-hidden />
+      </button>
+    </div>
+  );
+}
+
+/** A modal form: Cancel, and a submit button that shows it is busy. */
+export function AdminDialog({
+  title,
+  description,
+  submitLabel,
+  submitClassName = 'button-primary',
+  busy,
+  onSubmit,
+  onClose,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  submitLabel: string;
+  submitClassName?: string;
+  busy: boolean;
+  /** Receives the submit event, e.g. react-hook-form's `handleSubmit(...)`. */
+  onSubmit(event: FormEvent): void;
+  onClose(): void;
+  children?: ReactNode;
+}) {
+  const dialog = useModal();
+  const titleId = useId();
+  const descriptionId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -54,27 +72,50 @@ export function AdminDialog({
       }}
     >
       <form onSubmit={submit} className="stack" noValidate>
-        <div className="row between">
-          <h2 id={titleId}>{title}</h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
-            <X size={18} aria-hidden />
-          </button>
-        </div>
+        <DialogHeading id={titleId} title={title} onClose={onClose} />
         {description && (
-          <p id={descriptionId} className="muted small">
+          <div id={descriptionId} className="muted small admin-dialog-description">
             {description}
-          </p>
+          </div>
         )}
         {children}
         <div className="row gap admin-dialog-actions">
           <button type="button" className="button button-outline" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="button button-primary" disabled={busy}>
+          <button type="submit" className={`button ${submitClassName}`} disabled={busy}>
             {busy ? 'Saving...' : submitLabel}
           </button>
         </div>
       </form>
+    </dialog>
+  );
+}
+
+/** A modal that shows something (details, a history) with a Close button; `actions` go beside it. */
+export function InfoDialog({ title, wide = false, onClose, actions, children }: { title: string; wide?: boolean; onClose(): void; actions?: ReactNode; children: ReactNode }) {
+  const dialog = useModal();
+  const titleId = useId();
+  return (
+    <dialog
+      ref={dialog}
+      className={`admin-dialog ${wide ? 'admin-dialog-wide' : ''}`}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className="stack">
+        <DialogHeading id={titleId} title={title} onClose={onClose} />
+        {children}
+        <div className="row gap wrap admin-dialog-actions">
+          {actions}
+          <button type="button" className="button button-outline" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </div>
     </dialog>
   );
 }

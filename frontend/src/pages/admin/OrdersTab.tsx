@@ -1,6 +1,6 @@
-import { Truck } from 'lucide-react';
+import { Eye, Truck } from 'lucide-react';
 import { useId, useState } from 'react';
-import { ORDER_STATUSES, OrderStatus } from '../../../../backend/src/ordering/contract/checkout-rules';
+import { isCryptoPaymentMethod, ORDER_STATUSES, OrderStatus } from '../../../../backend/src/ordering/contract/checkout-rules';
 import { messageOf } from '../../api/client';
 import type { Order } from '../../api/types';
 import { Tabs } from '../../components/Tabs';
@@ -10,6 +10,8 @@ import { formatDateTime } from '../../lib/dates';
 import { capitalise, customerName, paymentMethodLabel, shippingMethodLabel } from './admin-format';
 import { useAdminOrders, useUpdateOrderStatus } from './admin-data';
 import { LoadError, StatusBadge, TransactionHash } from './admin-ui';
+import { AdminDialog } from './AdminDialog';
+import { OrderDetailsDialog } from './OrderDetailsDialog';
 import { ShipOrderDialog } from './ShipOrderDialog';
 
 type StatusTab = 'all' | OrderStatus;
@@ -21,10 +23,20 @@ const STATUS_TABS: { id: StatusTab; label: string }[] = [
 /** Checkout spec §4: the status can no longer change once an order is cancelled or delivered. */
 const isFinal = (order: Order) => order.status === 'cancelled' || order.status === 'delivered';
 const canShip = (order: Order) => order.status === 'pending' || order.status === 'processing';
+/** A crypto order whose transfer nobody has confirmed: moving it on asks the admin first. */
+export const isUnpaidCrypto = (order: Order) => isCryptoPaymentMethod(order.paymentMethod) && order.paymentStatus !== 'confirmed';
+
+type Dialog = { kind: 'ship' | 'details'; order: Order } | { kind: 'status'; order: Order; status: OrderStatus };
 
 export function OrdersTab() {
   const orders = useAdminOrders();
-  const [shipping, setShipping] = useState<Order | null>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const updateStatus = useUpdateOrderStatus();
+  const close = () => setDialog(null);
+  const changeStatus = (order: Order, status: OrderStatus) => {
+    if (status === 'cancelled' || (isUnpaidCrypto(order) && status !== 'pending')) setDialog({ kind: 'status', order, status });
+    else updateStatus.mutate({ orderId: order.id, status });
+  };
   return (
     <section className="stack admin-section" aria-labelledby="orders-heading">
       <div>
@@ -51,7 +63,14 @@ export function OrdersTab() {
               ) : (
                 <ul className="admin-order-list">
                   {list.map((order) => (
-                    <OrderCard key={order.id} order={order} onShip={() => setShipping(order)} />
+                    <OrderCard
+                      key={order.id}
+                      order={order}
+                      busy={updateStatus.isPending}
+                      onShip={() => setDialog({ kind: 'ship', order })}
+                      onDetails={() => setDialog({ kind: 'details', order })}
+                      onStatus={(status) => changeStatus(order, status)}
+                    />
                   ))}
                 </ul>
               ),
@@ -59,14 +78,29 @@ export function OrdersTab() {
           })}
         />
       )}
-      {shipping && <ShipOrderDialog order={shipping} onClose={() => setShipping(null)} />}
+      {dialog?.kind === 'ship' && <ShipOrderDialog order={dialog.order} onClose={close} />}
+      {dialog?.kind === 'details' && <OrderDetailsDialog order={(orders.data ?? []).find((order) => order.id === dialog.order.id) ?? dialog.order} onClose={close} />}
+      {dialog?.kind === 'status' && (
+        <AdminDialog
+          title={dialog.status === 'cancelled' ? `Cancel Order #${dialog.order.id}?` : `Mark Order #${dialog.order.id} as ${capitalise(dialog.status)}?`}
+          description={
+            dialog.status === 'cancelled'
+              ? 'Cancelling returns the order\'s items to stock and cannot be undone.'
+              : `Its ${paymentMethodLabel(dialog.order.paymentMethod)} payment is not confirmed yet. Continue only if you have checked the transfer yourself.`
+          }
+          submitLabel={dialog.status === 'cancelled' ? 'Cancel order' : `Mark as ${capitalise(dialog.status)}`}
+          submitClassName={dialog.status === 'cancelled' ? 'button-danger' : 'button-primary'}
+          busy={updateStatus.isPending}
+          onSubmit={() => updateStatus.mutate({ orderId: dialog.order.id, status: dialog.status }, { onSuccess: close })}
+          onClose={close}
+        />
+      )}
     </section>
   );
 }
 
-function OrderCard({ order, onShip }: { order: Order; onShip(): void }) {
+function OrderCard({ order, busy, onShip, onDetails, onStatus }: { order: Order; busy: boolean; onShip(): void; onDetails(): void; onStatus(status: OrderStatus): void }) {
   const statusId = useId();
-  const updateStatus = useUpdateOrderStatus();
   const address = order.shippingAddress;
   return (
     <li className="card admin-order">
@@ -127,8 +161,10 @@ function OrderCard({ order, onShip }: { order: Order; onShip(): void }) {
           {order.adminNotes && <span className="muted"> · Notes: {order.adminNotes}</span>}
         </p>
       )}
-      {(!isFinal(order) || canShip(order)) && (
-        <div className="row wrap gap admin-order-actions">
+      <div className="row wrap gap admin-order-actions">
+          <button type="button" className="button button-outline" onClick={onDetails}>
+            <Eye size={18} aria-hidden /> View Details<span className="sr-only"> of order #{order.id}</span>
+          </button>
           {!isFinal(order) && (
             <div className="field admin-status-field">
               <label htmlFor={statusId}>Order status</label>
@@ -136,8 +172,8 @@ function OrderCard({ order, onShip }: { order: Order; onShip(): void }) {
                 id={statusId}
                 className="select"
                 value={order.status}
-                disabled={updateStatus.isPending}
-                onChange={(event) => updateStatus.mutate({ orderId: order.id, status: event.target.value as OrderStatus })}
+                disabled={busy}
+                onChange={(event) => onStatus(event.target.value as OrderStatus)}
               >
                 {ORDER_STATUSES.map((status) => (
                   <option key={status} value={status}>
@@ -152,8 +188,7 @@ function OrderCard({ order, onShip }: { order: Order; onShip(): void }) {
               <Truck size={18} aria-hidden /> Mark as Shipped
             </button>
           )}
-        </div>
-      )}
+      </div>
     </li>
   );
 }

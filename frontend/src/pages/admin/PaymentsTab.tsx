@@ -10,7 +10,7 @@ import { formatDateTime } from '../../lib/dates';
 import { paymentMethodLabel } from './admin-format';
 import { useAdminDashboard, useAdminPayments } from './admin-data';
 import { AdminTable, LoadError, StatusBadge, TransactionHash } from './admin-ui';
-import { ConfirmPaymentDialog, FailPaymentDialog } from './PaymentDialogs';
+import { ConfirmPaymentDialog, FailPaymentDialog, PaymentDetailsDialog } from './PaymentDialogs';
 
 const ALL_METHODS = 'all';
 
@@ -56,7 +56,7 @@ export function PaymentsTab() {
   const revenueOf = (amount: string | undefined) => (amount === undefined ? '…' : formatAud(toCents(amount)));
   const [search, setSearch] = useState('');
   const [method, setMethod] = useState(ALL_METHODS);
-  const [action, setAction] = useState<{ kind: 'confirm' | 'fail'; payment: Payment } | null>(null);
+  const [action, setAction] = useState<{ kind: 'details' | 'confirm' | 'fail'; payment: Payment } | null>(null);
   const searchId = useId();
   const methodId = useId();
   const all = payments.data ?? [];
@@ -142,24 +142,35 @@ export function PaymentsTab() {
                 </td>
                 <td>{formatDateTime(payment.createdAt)}</td>
                 <td>
-                  {payment.status === 'pending' ? (
-                    <div className="row gap">
-                      <button type="button" className="button button-primary button-sm" onClick={() => setAction({ kind: 'confirm', payment })}>
-                        Confirm<span className="sr-only"> payment #{payment.id}</span>
-                      </button>
-                      <button type="button" className="button button-outline button-sm" onClick={() => setAction({ kind: 'fail', payment })}>
-                        Mark failed<span className="sr-only"> payment #{payment.id}</span>
-                      </button>
-                    </div>
-                  ) : (
-                    <span className="muted small">—</span>
-                  )}
+                  <div className="row gap admin-row-actions">
+                    <button type="button" className="button button-outline button-sm" onClick={() => setAction({ kind: 'details', payment })}>
+                      Details<span className="sr-only"> of payment #{payment.id}</span>
+                    </button>
+                    {payment.status === 'pending' && (
+                      <>
+                        <button type="button" className="button button-primary button-sm" onClick={() => setAction({ kind: 'confirm', payment })}>
+                          Confirm<span className="sr-only"> payment #{payment.id}</span>
+                        </button>
+                        <button type="button" className="button button-outline button-sm" onClick={() => setAction({ kind: 'fail', payment })}>
+                          Mark failed<span className="sr-only"> payment #{payment.id}</span>
+                        </button>
+                      </>
+                    )}
+                  </div>
                 </td>
               </tr>
             ))}
       </AdminTable>
         )}
       </section>
+      {action?.kind === 'details' && (
+        <PaymentDetailsDialog
+          payment={all.find((payment) => payment.id === action.payment.id) ?? action.payment}
+          onClose={() => setAction(null)}
+          onConfirm={() => setAction({ kind: 'confirm', payment: action.payment })}
+          onFail={() => setAction({ kind: 'fail', payment: action.payment })}
+        />
+      )}
       {action?.kind === 'confirm' && <ConfirmPaymentDialog payment={action.payment} onClose={() => setAction(null)} />}
       {action?.kind === 'fail' && <FailPaymentDialog payment={action.payment} onClose={() => setAction(null)} />}
     </section>

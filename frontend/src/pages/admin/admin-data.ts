@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiGet, apiRequest, messageOf } from '../../api/client';
-import type { AdminDashboard, Category, Order, Payment, Product } from '../../api/types';
+import type { AdminDashboard, Category, Order, OrderItem, Payment, Product } from '../../api/types';
 import type { OrderStatus } from '../../../../backend/src/ordering/contract/checkout-rules';
 import { useToast } from '../../state/toast';
 import { useReportAdminError } from './admin-session';
@@ -25,6 +25,8 @@ export const useAdminOrders = () => useAdminQuery<Order[]>(ADMIN_ORDERS_KEY);
 export const useAdminProducts = () => useAdminQuery<Product[]>(ADMIN_PRODUCTS_KEY);
 export const useAdminPayments = () => useAdminQuery<Payment[]>(ADMIN_PAYMENTS_KEY);
 export const useAdminCategories = () => useAdminQuery<Category[]>(['/api/categories']);
+/** Checkout spec §7: the View Details dialog reads an order's items from their own endpoint. */
+export const useOrderItems = (orderId: number) => useAdminQuery<OrderItem[]>([`/api/orders/${orderId}/items`]);
 /** The back office's figures, computed once on the server (revenue, orders today in the store's time zone). */
 export const useAdminDashboard = () => useAdminQuery<AdminDashboard>(ADMIN_DASHBOARD_KEY);
 

@@ -1,0 +1,334 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { RefObject, useEffect, useRef, useState } from 'react';
+import type { CategoryEvent, ProductEvent } from '../../../../backend/src/catalogue/contract/catalogue.events';
+import type { UserEvent } from '../../../../backend/src/identity/contract/identity.events';
+import type { AuditEntryView, AuditPageView } from '../../../../backend/src/operations/contract/audit.views';
+import type { OrderEvent } from '../../../../backend/src/ordering/contract/order.events';
+import type { ReferralCodeView } from '../../../../backend/src/ordering/contract/order.views';
+import type { ReferralEvent } from '../../../../backend/src/ordering/contract/referral.events';
+import type { PaymentEvent } from '../../../../backend/src/payments/contract/payment.events';
+import type { ReviewEvent } from '../../../../backend/src/reviews/contract/review.events';
+import type { UniqueKeyEvent } from '../../../../backend/src/shared/contract/unique-key.events';
+import { apiGet, apiRequest, messageOf, queryString } from '../../api/client';
+import type { AdminReviewView as AdminReview } from '../../../../backend/src/reviews/contract/review.views';
+import { useToast } from '../../state/toast';
+import { useReportAdminError } from './admin-session';
+
+export type { AuditEntryView as AuditEntry, AuditPageView as AuditPage, ReferralCodeView as ReferralCode };
+
+/** `GET /api/admin/reviews`: a review with its product's name and, while hidden, why and when. */
+export type { AdminReview };
+export type ReviewVisibility = 'hidden' | 'visible';
+
+export const AUDIT_KEY = ['/api/admin/audit'] as const;
+export const REFERRAL_CODES_KEY = ['/api/admin/referral-codes'] as const;
+export const ADMIN_REVIEWS_KEY = ['/api/admin/reviews'] as const;
+/** The audit log's page size in the back office. */
+export const AUDIT_TAB_PAGE_SIZE = 25;
+/** One stream's timeline: an order or a payment has a few dozen events at most. */
+const TRAIL_LIMIT = 200;
+
+// ---------------------------------------------------------------------------------------------
+// Reading events as a person would
+
+type KnownEventType =
+  | ProductEvent['type']
+  | CategoryEvent['type']
+  | UserEvent['type']
+  | OrderEvent['type']
+  | ReferralEvent['type']
+  | PaymentEvent['type']
+  | ReviewEvent['type']
+  | UniqueKeyEvent['type'];
+
+/** Every event type of the contracts, named as a person would; the compiler keeps the list complete. */
+const EVENT_LABELS: Record<KnownEventType, string> = {
+  OrderSubmitted: 'Order submitted',
+  OrderPlaced: 'Order placed',
+  OrderRejected: 'Order rejected',
+  OrderPaymentConfirmed: 'Order paid',
+  OrderPaymentFailed: 'Order payment failed',
+  OrderStatusChanged: 'Order status changed',
+  OrderShipped: 'Order shipped',
+  OrderCancelled: 'Order cancelled',
+  OrderExpired: 'Order expired unpaid',
+  OrderStockReleased: 'Order stock returned',
+  PaymentInitiated: 'Payment started',
+  PaymentConfirmed: 'Payment confirmed',
+  PaymentFailed: 'Payment failed',
+  PaymentQuoteClosed: 'Payment quote replaced',
+  ProductCreated: 'Product created',
+  ProductDetailsChanged: 'Product details changed',
+  ProductPricingChanged: 'Product price changed',
+  ProductActivated: 'Product activated',
+  ProductDeactivated: 'Product deactivated',
+  ProductRemoved: 'Product removed',
+  StockAdjusted: 'Stock adjusted',
+  StockReserved: 'Stock held for an order',
+  StockReleased: 'Stock returned',
+  CategoryCreated: 'Category created',
+  CategoryDetailsChanged: 'Category changed',
+  ReviewWritten: 'Review written',
+  ReviewEdited: 'Review edited',
+  ReviewDeleted: 'Review deleted',
+  ReviewVoted: 'Review voted on',
+  ReviewAnswered: 'Review answered',
+  ReviewHidden: 'Review hidden',
+  ReviewShown: 'Review shown again',
+  ReferralCodeCreated: 'Referral code created',
+  ReferralCodeDeactivated: 'Referral code deactivated',
+  UserRegistered: 'Account registered',
+  RoleGranted: 'Role granted',
+  UniqueKeyClaimed: 'Unique key claimed',
+  UniqueKeyReleased: 'Unique key released',
+};
+
+/** The event-type filter's choices, grouped as the back office thinks of them. */
+export const EVENT_TYPE_GROUPS: { label: string; types: KnownEventType[] }[] = [
+  { label: 'Orders', types: ['OrderSubmitted', 'OrderPlaced', 'OrderRejected', 'OrderPaymentConfirmed', 'OrderPaymentFailed', 'OrderStatusChanged', 'OrderShipped', 'OrderCancelled', 'OrderExpired', 'OrderStockReleased'] },
+  { label: 'Payments', types: ['PaymentInitiated', 'PaymentConfirmed', 'PaymentFailed', 'PaymentQuoteClosed'] },
+  { label: 'Products and stock', types: ['ProductCreated', 'ProductDetailsChanged', 'ProductPricingChanged', 'ProductActivated', 'ProductDeactivated', 'ProductRemoved', 'StockAdjusted', 'StockReserved', 'StockReleased', 'CategoryCreated', 'CategoryDetailsChanged'] },
+  { label: 'Reviews', types: ['ReviewWritten', 'ReviewEdited', 'ReviewDeleted', 'ReviewVoted', 'ReviewAnswered', 'ReviewHidden', 'ReviewShown'] },
+  { label: 'Referral codes', types: ['ReferralCodeCreated', 'ReferralCodeDeactivated'] },
+  { label: 'Accounts', types: ['UserRegistered', 'RoleGranted', 'UniqueKeyClaimed', 'UniqueKeyReleased'] },
+];
+
+/** "OrderShipped" as "Order shipped"; a type the SPA does not know yet is split into words. */
+export function eventLabel(type: string): string {
+  if (type in EVENT_LABELS) return EVENT_LABELS[type as KnownEventType];
+  const words = type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const shortId = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…` : id);
+
+/** "order-12" as "Order #12", "referral-SPRING" as "Referral code SPRING". */
+export function streamLabel(streamId: string): string {
+  const dash = streamId.indexOf('-');
+  const kind = dash < 0 ? streamId : streamId.slice(0, dash);
+  const id = dash < 0 ? '' : streamId.slice(dash + 1);
+  switch (kind) {
+    case 'order':
+      return `Order #${id}`;
+    case 'payment':
+      return `Payment #${id}`;
+    case 'product':
+      return `Product #${id}`;
+    case 'category':
+      return `Category #${id}`;
+    case 'referral':
+      return `Referral code ${id}`;
+    case 'review':
+      return `Review ${shortId(id)}`;
+    case 'user':
+      return `Account ${shortId(id)}`;
+    case 'sku':
+      return `SKU ${id}`;
+    case 'email':
+      return 'E-mail address';
+    default:
+      return streamId;
+  }
+}
+
+export const ROLE_LABELS: Record<AuditEntryView['actor']['role'], string> = { admin: 'Admin', customer: 'Customer', guest: 'Guest', system: 'System' };
+
+// ---------------------------------------------------------------------------------------------
+// Queries
+
+/** The back office's reads are fresh on every visit; a 401 ends the session (admin-session.tsx). */
+function useAdminQuery<T>(queryKey: readonly unknown[], url: string, options: { enabled?: boolean; keepPrevious?: boolean } = {}) {
+  const report = useReportAdminError();
+  const query = useQuery({
+    queryKey,
+    queryFn: () => apiGet<T>(url),
+    staleTime: 0,
+    enabled: options.enabled ?? true,
+    placeholderData: options.keepPrevious ? keepPreviousData : undefined,
+  });
+  useEffect(() => {
+    if (query.error) report(query.error);
+  }, [query.error, report]);
+  return query;
+}
+
+/** The filters of `GET /api/admin/audit` (audit.controller.ts); empty ones are left out. */
+export interface AuditSearch {
+  stream?: string;
+  /** A user id, `guest` or `system`. */
+  actor?: string;
+  type?: string;
+  /** ISO instants (or YYYY-MM-DD, a whole UTC day). */
+  from?: string;
+  to?: string;
+}
+
+export function auditQueryString(search: AuditSearch, paging?: { page: number; pageSize: number }): string {
+  return queryString({ ...search, ...paging });
+}
+
+export const auditExportUrl = (search: AuditSearch) => `/api/admin/audit/export${auditQueryString(search)}`;
+
+export function useAuditPage(search: AuditSearch, page: number, enabled = true) {
+  const query = auditQueryString(search, { page, pageSize: AUDIT_TAB_PAGE_SIZE });
+  return useAdminQuery<AuditPageView>([...AUDIT_KEY, 'log', query], `/api/admin/audit${query}`, { enabled, keepPrevious: true });
+}
+
+/** One stream's events, oldest first. */
+export function useStreamAudit(stream: string) {
+  const query = auditQueryString({ stream }, { page: 1, pageSize: TRAIL_LIMIT });
+  return useAdminQuery<AuditPageView>([...AUDIT_KEY, 'stream', stream], `/api/admin/audit${query}`);
+}
+
+/**
+ * Every back-office change records events, but answers wait only for the read models they show,
+ * not for the audit log: after any successful change, read the log again now and once more a
+ * moment later, when its projector has caught up.
+ */
+export function useRefreshAfterChanges(queryKey: readonly unknown[]) {
+  const queryClient = useQueryClient();
+  const key = JSON.stringify(queryKey);
+  useEffect(() => {
+    const timers = new Set<ReturnType<typeof setTimeout>>();
+    const refresh = () => queryClient.invalidateQueries({ queryKey: JSON.parse(key) as unknown[] });
+    const unsubscribe = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'success') return;
+      void refresh();
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        void refresh();
+      }, 1200);
+      timers.add(timer);
+    });
+    return () => {
+      unsubscribe();
+      timers.forEach(clearTimeout);
+    };
+  }, [queryClient, key]);
+}
+
+/**
+ * The back office keeps every tab mounted; this reads the tab's data again each time it comes
+ * into view (its panel stops being hidden), so what it shows is never older than the last look.
+ * `target` is the tab's whole section, so scrolling within it does not count as coming into view.
+ */
+export function useRefetchWhenShown(target: RefObject<HTMLElement | null>, refetch: () => unknown) {
+  const latest = useRef(refetch);
+  latest.current = refetch;
+  useEffect(() => {
+    const element = target.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    let seen = false;
+    const observer = new IntersectionObserver((entries) => {
+      const visible = entries.some((entry) => entry.isIntersecting);
+      if (visible && seen) void latest.current();
+      if (visible) seen = true;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [target]);
+}
+
+/** Phones get cards instead of wide tables. */
+const PHONE = '(max-width: 640px)';
+
+export function usePhoneLayout(): boolean {
+  const [matches, setMatches] = useState(() => typeof window !== 'undefined' && window.matchMedia(PHONE).matches);
+  useEffect(() => {
+    const list = window.matchMedia(PHONE);
+    const update = () => setMatches(list.matches);
+    update();
+    list.addEventListener('change', update);
+    return () => list.removeEventListener('change', update);
+  }, []);
+  return matches;
+}
+
+export const useReferralCodes = () => useAdminQuery<ReferralCodeView[]>(REFERRAL_CODES_KEY, REFERRAL_CODES_KEY[0]);
+
+export function useAdminReviews(status: ReviewVisibility | 'all') {
+  const query = queryString({ status: status === 'all' ? undefined : status });
+  return useAdminQuery<AdminReview[]>([...ADMIN_REVIEWS_KEY, status], `${ADMIN_REVIEWS_KEY[0]}${query}`, { keepPrevious: true });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes (the pattern of admin-data.ts)
+
+/**
+ * A back-office change: success toasts and refreshes the lists it affects; failure toasts the
+ * server's explanation (or the given message), unless the session has ended.
+ */
+function useAdminMutation<Input>({
+  request,
+  success,
+  failure,
+  refresh,
+}: {
+  request(input: Input): Promise<unknown>;
+  success: (input: Input) => { title: string; description?: string };
+  failure: string;
+  refresh: readonly (readonly unknown[])[];
+}) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const report = useReportAdminError();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: async (_result, input) => {
+      toast({ ...success(input), variant: 'success' });
+      await Promise.all(refresh.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
+    onError: (error) => {
+      if (report(error)) return;
+      toast({ title: 'Error', description: messageOf(error, failure), variant: 'destructive' });
+    },
+  });
+}
+
+export function useCreateReferralCode() {
+  return useAdminMutation<{ code: string; discountPercentage: number }>({
+    request: (body) => apiRequest('POST', REFERRAL_CODES_KEY[0], body),
+    success: ({ code, discountPercentage }) => ({ title: 'Referral code created', description: `${code.toUpperCase()} gives ${discountPercentage}% off.` }),
+    failure: 'Failed to create the referral code. Please try again.',
+    refresh: [REFERRAL_CODES_KEY],
+  });
+}
+
+export function useDeactivateReferralCode() {
+  return useAdminMutation<{ code: string }>({
+    request: ({ code }) => apiRequest('DELETE', `${REFERRAL_CODES_KEY[0]}/${encodeURIComponent(code)}`),
+    success: ({ code }) => ({ title: 'Referral code deactivated', description: `${code} can no longer be applied at checkout.` }),
+    failure: 'Failed to deactivate the referral code. Please try again.',
+    refresh: [REFERRAL_CODES_KEY],
+  });
+}
+
+/** A review's answer or visibility shows on the storefront: its product's reviews and rating are read again too. */
+const REVIEW_REFRESH = [ADMIN_REVIEWS_KEY, ['/api/products'], ['/api/products/on-sale']] as const;
+
+export function useAnswerReview() {
+  return useAdminMutation<{ reviewId: string; response: string }>({
+    request: ({ reviewId, response }) => apiRequest('POST', `/api/admin/reviews/${reviewId}/response`, { response }),
+    success: () => ({ title: 'Response published', description: 'It now shows under the review on the product page.' }),
+    failure: 'Failed to publish the response. Please try again.',
+    refresh: REVIEW_REFRESH,
+  });
+}
+
+export function useHideReview() {
+  return useAdminMutation<{ reviewId: string; reason: string }>({
+    request: ({ reviewId, reason }) => apiRequest('POST', `/api/admin/reviews/${reviewId}/hide`, { reason }),
+    success: () => ({ title: 'Review hidden', description: 'Shoppers no longer see it, and it no longer counts in the rating.' }),
+    failure: 'Failed to hide the review. Please try again.',
+    refresh: REVIEW_REFRESH,
+  });
+}
+
+export function useShowReview() {
+  return useAdminMutation<{ reviewId: string }>({
+    request: ({ reviewId }) => apiRequest('DELETE', `/api/admin/reviews/${reviewId}/hide`),
+    success: () => ({ title: 'Review shown again', description: 'It is back on the product page and in the rating.' }),
+    failure: 'Failed to show the review again. Please try again.',
+    refresh: REVIEW_REFRESH,
+  });
+}
