@@ -5,6 +5,7 @@ import { CatalogueModule } from './catalogue/catalogue.module';
 import { AppConfig, ConfigModule } from './config';
 import { DemoDataSeeder } from './demo/demo-data.seeder';
 import { IdentityModule } from './identity/identity.module';
+import { MediaModule } from './media/media.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { OrderNotificationsReactor } from './notifications/processes/order-notifications.reactor';
 import { OperationsModule } from './operations/operations.module';
@@ -20,7 +21,7 @@ export class AppModule {
   static forRoot(config: AppConfig, dataDirLock: DataDirLock | null): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), CqrsModule.forRoot(), StorageModule.forRoot(config, dataDirLock), NotificationsModule.forRoot(config), SharedModule, ProjectionsModule.forRoot([OrderNotificationsReactor]), CatalogueModule, IdentityModule, ReviewsModule, OrderingModule, PaymentsModule, OperationsModule],
+      imports: [ConfigModule.forRoot(config), CqrsModule.forRoot(), StorageModule.forRoot(config, dataDirLock), NotificationsModule.forRoot(config), SharedModule, ProjectionsModule.forRoot([OrderNotificationsReactor]), CatalogueModule, IdentityModule, ReviewsModule, OrderingModule, PaymentsModule, MediaModule, OperationsModule],
       providers: [DemoDataSeeder],
     };
   }

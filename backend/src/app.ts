@@ -171,7 +171,8 @@ function serveStorefront(app: NestExpressApplication): void {
     }),
   );
   app.use((request: Request, response: Response, next: NextFunction) => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.path === '/api' || request.path.startsWith('/api/')) return next();
+    // The API and the product images (`/objects/images/…`, served by the media context) are Nest's routes, not pages.
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.path === '/api' || request.path.startsWith('/api/') || request.path.startsWith('/objects/')) return next();
     if (!existsSync(index)) {
       response.status(503).type('text/plain').send('The storefront has not been built yet: run `npm run build`.');
       return;

@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { resolve } from 'node:path';
 import { DEFAULT_PAYMENT_WINDOW_MINUTES } from './ordering/contract/checkout-rules';
+import type { S3Settings } from './storage/object-store/s3-object-store';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -24,6 +25,12 @@ export interface AppConfig {
   paymentWindowMinutes: number;
   /** Orders one client (IP address) may place in ten minutes. */
   ordersPerClientPer10Minutes: number;
+  /** Images in an S3-compatible bucket; null: files under DATA_DIR/objects. */
+  s3: S3Settings | null;
+  /** Signs upload URLs; like the session secret, generated and kept in the credential store when absent. */
+  uploadSigningSecret: string | null;
+  /** How long a signed upload URL may be used. */
+  uploadUrlTtlSeconds: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -48,7 +55,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemoData: env.SEED_DEMO_DATA !== 'false',
     paymentWindowMinutes: wholeNumber(env, 'PAYMENT_WINDOW_MINUTES', DEFAULT_PAYMENT_WINDOW_MINUTES, 1, 7 * 24 * 60),
     ordersPerClientPer10Minutes: wholeNumber(env, 'ORDER_RATE_LIMIT', 20, 1, 1_000_000),
+    s3: s3Settings(env),
+    uploadSigningSecret: blankToNull(env.UPLOAD_SIGNING_SECRET),
+    uploadUrlTtlSeconds: wholeNumber(env, 'UPLOAD_URL_TTL_SECONDS', 300, 10, 24 * 60 * 60),
   };
+}
+
+function s3Settings(env: NodeJS.ProcessEnv): S3Settings | null {
+  const endpoint = blankToNull(env.S3_ENDPOINT);
+  const bucket = blankToNull(env.S3_BUCKET);
+  if (endpoint === null && bucket === null) return null;
+  if (endpoint === null || bucket === null) throw new Error('S3_ENDPOINT and S3_BUCKET must be set together');
+  if (!/^https?:\/\/[^/\s]+/.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http(s) URL, got ${endpoint}`);
+  const accessKeyId = blankToNull(env.S3_ACCESS_KEY_ID);
+  const secretAccessKey = blankToNull(env.S3_SECRET_ACCESS_KEY);
+  if (accessKeyId === null || secretAccessKey === null) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set with S3_ENDPOINT');
+  return { endpoint, bucket, region: blankToNull(env.S3_REGION) ?? 'us-east-1', accessKeyId, secretAccessKey };
 }
 
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {

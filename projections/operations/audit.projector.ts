@@ -3,6 +3,8 @@ import { describeCatalogueEvent } from '../../backend/src/catalogue/contract/cat
 import { CategoryEvent, ProductEvent } from '../../backend/src/catalogue/contract/catalogue.events';
 import { describeIdentityEvent } from '../../backend/src/identity/contract/identity.audit';
 import { UserEvent } from '../../backend/src/identity/contract/identity.events';
+import { describeMediaEvent } from '../../backend/src/media/contract/media.audit';
+import { ImageEvent, UploadEvent } from '../../backend/src/media/contract/media.events';
 import { describeOrderingEvent } from '../../backend/src/ordering/contract/ordering.audit';
 import { describePaymentEvent } from '../../backend/src/payments/contract/payments.audit';
 import { PaymentEvent } from '../../backend/src/payments/contract/payment.events';
@@ -37,6 +39,8 @@ const DESCRIBERS: [prefix: string, describe: (event: RecordedEvent) => string][]
   ['review-', (event) => describeReviewEvent(event as unknown as ReviewEvent)],
   ['sku-', (event) => describeUniqueKeyEvent(event as unknown as UniqueKeyEvent)],
   ['email-', (event) => describeUniqueKeyEvent(event as unknown as UniqueKeyEvent)],
+  ['upload-', (event) => describeMediaEvent(event as unknown as UploadEvent)],
+  ['image-', (event) => describeMediaEvent(event as unknown as ImageEvent)],
 ];
 
 /** The log, event by event, in a person's words with who did it and when: the audit trail of the back office. */

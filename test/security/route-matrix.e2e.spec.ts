@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import request from 'supertest';
 import { DEMO_ADMIN } from '../../backend/src/demo/demo-data.seeder';
 import { EVENT_STORE, EventStore } from '../../backend/src/storage/event-store/event-store.port';
@@ -16,6 +17,10 @@ interface RouteCase {
   expect: Record<Actor, Outcome>;
   /** Login, sign-up and logout replace the caller's session: each call gets a fresh one. */
   changesSession?: boolean;
+  /** A body that is not JSON (an upload's bytes). */
+  rawBody?: () => Promise<{ contentType: string; bytes: Buffer }>;
+  /** Takes no body at all, so there is no bad input to send it. */
+  takesNoBody?: boolean;
 }
 
 const everyone: Record<Actor, Outcome> = { guest: 'ok', customer: 'ok', other: 'ok', admin: 'ok' };
@@ -65,6 +70,14 @@ describe('Route table: authorization and bad input', () => {
     return code;
   };
 
+  const aPng = () => sharp({ create: { width: 8, height: 6, channels: 3, background: '#0f766e' } }).png().toBuffer();
+  const newUploadLink = async () => (await call('POST', '/api/objects/upload', await as('admin')).expect(200)).body.uploadURL as string;
+  const newUpload = async () => {
+    const uploadURL = await newUploadLink();
+    await call('PUT', uploadURL, undefined).set('Content-Type', 'image/png').send(await aPng()).expect(200);
+    return uploadURL;
+  };
+
   const productBody = () => ({ name: 'Matrix product', sku: `MTX-B-${(sequence += 1)}-${Date.now()}`, price: '30.00', stock: 5 });
   const reviewBody = () => ({ rating: 4, title: 'Solid', content: 'Arrived quickly and well packed.' });
   const orderBody = async () => ({ customerEmail: 'o@example.com', paymentMethod: 'bitcoin', shippingMethod: 'regular', shippingAddress: address, items: [{ productId: await newProduct(), quantity: 1 }] });
@@ -93,6 +106,7 @@ describe('Route table: authorization and bad input', () => {
     'PUT /api/reviews/:id': { params: async () => ({ id: await newReviewOfCustomer() }), body: reviewBody, expect: authorOnly },
     'DELETE /api/reviews/:id': { params: async () => ({ id: await newReviewOfCustomer() }), expect: authorOnly },
     'POST /api/reviews/:id/vote': { params: async () => ({ id: await aReviewOfCustomer() }), body: () => ({ isHelpful: true }), expect: { guest: 401, customer: 403, other: 'ok', admin: 'ok' } },
+    'GET /api/admin/reviews': { expect: adminOnly },
     'POST /api/admin/reviews/:id/response': { params: async () => ({ id: await newReviewOfCustomer() }), body: () => ({ response: 'Thanks!' }), expect: adminOnly },
     'POST /api/checkout/quote': { body: () => ({ items: [{ productId: 1, quantity: 1 }], shippingMethod: 'regular' }), expect: everyone },
     'POST /api/orders': { expect: everyone },
@@ -117,6 +131,14 @@ describe('Route table: authorization and bad input', () => {
     // Last among the review routes: the review they share is hidden, then shown again.
     'POST /api/admin/reviews/:id/hide': { params: async () => ({ id: await aReviewOfCustomer() }), body: () => ({ reason: 'Makes a medical claim' }), expect: adminOnly },
     'DELETE /api/admin/reviews/:id/hide': { params: async () => ({ id: await aReviewOfCustomer() }), expect: adminOnly },
+    'POST /api/objects/upload': { expect: adminOnly, takesNoBody: true },
+    // The signed link (its path and query) is the authority, whoever sends the bytes.
+    'PUT /api/objects/uploads/:uploadId': {
+      params: async () => ({ uploadId: (await newUploadLink()).replace('/api/objects/uploads/', '') }),
+      rawBody: async () => ({ contentType: 'image/png', bytes: await aPng() }),
+      expect: everyone,
+    },
+    'PUT /api/product-images': { params: async () => ({ imageURL: await newUpload() }), body: (params) => ({ imageURL: params.imageURL }), expect: adminOnly },
     'GET /api/health/live': { expect: everyone },
     'GET /api/health/ready': { expect: everyone },
     'GET /api/admin/projections': { expect: adminOnly },
@@ -149,7 +171,9 @@ describe('Route table: authorization and bad input', () => {
       const cookie = routeCase.changesSession ? await newCookie(actor) : await as(actor);
       const [method] = route.split(' ');
       const body = await bodyOf(route, routeCase, params);
-      const response = await (body ? call(method, pathOf(route, params), cookie).send(body) : call(method, pathOf(route, params), cookie));
+      const raw = await routeCase.rawBody?.();
+      const test = call(method, pathOf(route, params), cookie);
+      const response = await (raw ? test.set('Content-Type', raw.contentType).send(raw.bytes) : body ? test.send(body) : test);
       const expected = routeCase.expect[actor];
       if (expected === 'ok') expect(response.status).toBeLessThan(400);
       else {
@@ -160,7 +184,7 @@ describe('Route table: authorization and bad input', () => {
   });
 
   describe('bad input to every POST and PUT route, as an administrator', () => {
-    const writeRoutes = () => Object.keys(ROUTES).filter((route) => /^(POST|PUT) /.test(route) && !ROUTES[route].changesSession);
+    const writeRoutes = () => Object.keys(ROUTES).filter((route) => /^(POST|PUT) /.test(route) && !ROUTES[route].changesSession && !ROUTES[route].takesNoBody);
 
     const expectRefusal = (response: request.Response) => {
       expect(response.status).toBeGreaterThanOrEqual(400);

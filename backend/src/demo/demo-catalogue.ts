@@ -4,18 +4,21 @@ export interface DemoCategory {
   key: string;
   name: string;
   description: string;
+  /** The demo images of its products: the cap and label colour, and what the compound comes in. */
+  colour: string;
+  container: 'vial' | 'bottle';
 }
 
 export const DEMO_CATEGORIES: DemoCategory[] = [
-  { key: 'peptides', name: 'Peptides', description: 'Research peptides for tissue repair, growth hormone and longevity studies.' },
-  { key: 'glp1', name: 'GLP-1 Research', description: 'Incretin receptor agonists for metabolic and obesity research.' },
-  { key: 'sarms', name: 'SARMs', description: 'Selective androgen receptor modulators for in-vitro receptor studies.' },
-  { key: 'blends', name: 'Blends', description: 'Pre-combined peptide formulations for multi-pathway research protocols.' },
-  { key: 'nootropics', name: 'Nootropic Peptides', description: 'Neuropeptides for cognition, sleep and stress-response research.' },
-  { key: 'supplies', name: 'Lab Supplies', description: 'Reconstitution water and consumables for accurate laboratory handling.' },
+  { key: 'peptides', name: 'Peptides', description: 'Research peptides for tissue repair, growth hormone and longevity studies.', colour: '#0f766e', container: 'vial' },
+  { key: 'glp1', name: 'GLP-1 Research', description: 'Incretin receptor agonists for metabolic and obesity research.', colour: '#4338ca', container: 'vial' },
+  { key: 'sarms', name: 'SARMs', description: 'Selective androgen receptor modulators for in-vitro receptor studies.', colour: '#b45309', container: 'bottle' },
+  { key: 'blends', name: 'Blends', description: 'Pre-combined peptide formulations for multi-pathway research protocols.', colour: '#7e22ce', container: 'vial' },
+  { key: 'nootropics', name: 'Nootropic Peptides', description: 'Neuropeptides for cognition, sleep and stress-response research.', colour: '#0369a1', container: 'vial' },
+  { key: 'supplies', name: 'Lab Supplies', description: 'Reconstitution water and consumables for accurate laboratory handling.', colour: '#475569', container: 'bottle' },
 ];
 
-type DemoProduct = Omit<ProductInput, 'categoryId' | 'isActive' | 'imageUrl'> & { category: string };
+export type DemoProduct = Omit<ProductInput, 'categoryId' | 'isActive' | 'imageUrl'> & { category: string };
 
 const RESEARCH = 'Research Grade';
 const PHARMA = 'Pharmaceutical Grade';
@@ -52,3 +55,49 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   { category: 'supplies', name: 'BAC Water 30ml', sku: 'SUP-BAC-30', description: 'Bacteriostatic water, multi-use 30ml vial.', price: '29.00', salePrice: '24.00', isOnSale: true, stock: 90, grade: PHARMA, dosage: null, contents: '1 x 30ml vial', badges: [] },
   { category: 'supplies', name: 'Insulin Syringes 0.5ml (10 pack)', sku: 'SUP-SYR-05', description: 'Sterile U-100 syringes, 29G, for accurate small-volume measurement in the lab.', price: '12.00', salePrice: null, isOnSale: false, stock: 300, grade: null, dosage: null, contents: '10 syringes', badges: [] },
 ];
+
+/**
+ * A demo product's picture: its vial or bottle in the category's colour, labelled with its name,
+ * dosage and SKU, on a 4:3 canvas (the storefront's card) whose middle square holds the whole
+ * container (the product page crops to a square). Drawn small, 640 × 480, since every start on an
+ * empty store encodes all of them; the image pipeline never enlarges it.
+ */
+export function demoProductImageSvg(product: DemoProduct, category: DemoCategory): string {
+  const { colour } = category;
+  const title = product.dosage && product.name.includes(product.dosage) ? product.name.replace(product.dosage, '').replace(/\s+/g, ' ').trim() : product.name;
+  const lines = wrapWords(title, 16).slice(0, 3);
+  const nameTop = (product.dosage ? 544 : 580) - (lines.length - 1) * 23;
+  const name = lines.map((line, index) => `<text x="640" y="${nameTop + index * 46}" font-size="40" font-weight="700" fill="#0f172a">${escapeXml(line)}</text>`).join('');
+  const dosageSize = product.dosage ? Math.min(56, Math.floor(420 / (product.dosage.length * 0.7))) : 0;
+  const dosage = product.dosage ? `<text x="640" y="672" font-size="${dosageSize}" font-weight="700" fill="${colour}">${escapeXml(product.dosage)}</text>` : '';
+  const closure =
+    category.container === 'vial'
+      ? `<rect x="470" y="200" width="340" height="70" rx="10" fill="#cbd5e1"/><rect x="440" y="110" width="400" height="110" rx="22" fill="${colour}"/>`
+      : `<rect x="590" y="40" width="100" height="120" rx="50" fill="#1e293b"/><rect x="520" y="140" width="240" height="120" rx="18" fill="${colour}"/>`;
+  const bodyRadius = category.container === 'vial' ? 48 : 110;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480" viewBox="0 0 1280 960">
+<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colour}" stop-opacity="0.08"/><stop offset="1" stop-color="${colour}" stop-opacity="0.26"/></linearGradient>
+<linearGradient id="glass" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#e2e8f0"/><stop offset="0.35" stop-color="#ffffff"/><stop offset="1" stop-color="#cbd5e1"/></linearGradient></defs>
+<rect width="1280" height="960" fill="#ffffff"/><rect width="1280" height="960" fill="url(#bg)"/>
+<ellipse cx="640" cy="855" rx="290" ry="28" fill="#0f172a" opacity="0.12"/>
+<rect x="410" y="250" width="460" height="600" rx="${bodyRadius}" fill="url(#glass)" stroke="#94a3b8" stroke-width="4"/>${closure}
+<rect x="410" y="400" width="460" height="330" fill="#ffffff" stroke="${colour}" stroke-width="6"/><rect x="410" y="400" width="460" height="44" fill="${colour}"/>
+<g font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" text-anchor="middle">
+<text x="640" y="431" font-size="24" font-weight="700" fill="#ffffff" letter-spacing="3">RESEARCH USE ONLY</text>${name}${dosage}
+<text x="640" y="714" font-size="22" fill="#475569" letter-spacing="2">${escapeXml(product.sku)}</text></g>
+</svg>`;
+}
+
+function wrapWords(text: string, maxChars: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && `${last} ${word}`.length <= maxChars) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}

@@ -2,9 +2,10 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { CreateCategory, CreateProduct } from '../catalogue/commands/public';
 import { GrantRole, RegisterUser } from '../identity/commands/public';
+import { PublishGeneratedImage } from '../media/commands/public';
 import { CreateReferralCode } from '../ordering/commands/public';
 import { UserQueries } from '../../../projections/identity/user.queries';
-import { DEMO_CATEGORIES, DEMO_PRODUCTS } from './demo-catalogue';
+import { DEMO_CATEGORIES, DEMO_PRODUCTS, demoProductImageSvg } from './demo-catalogue';
 import { systemContext } from '../shared/event-sourcing/command-context';
 import { EVENT_STORE, EventStore } from '../storage/event-store/event-store.port';
 
@@ -29,14 +30,23 @@ export class DemoDataSeeder {
   async seedIfEmpty(withDemoAdmin: boolean): Promise<boolean> {
     if ((await this.eventStore.headPosition()) !== null) return false;
     const context = systemContext();
+    // Every product gets a picture of its own, through the same image pipeline as an upload. They are
+    // encoded (off the main thread) while the categories are written, each awaited by its product.
+    const images = DEMO_PRODUCTS.map((product) => {
+      const category = DEMO_CATEGORIES.find((candidate) => candidate.key === product.category)!;
+      return this.commands.execute(new PublishGeneratedImage(demoProductImageSvg(product, category), `${category.container} label of ${product.name}`, context));
+    });
+    // Each is awaited below; until then a failure must not count as unhandled.
+    for (const image of images) image.catch(() => undefined);
     const categoryIds = new Map<string, number>();
     for (const category of DEMO_CATEGORIES) {
       const { categoryId } = await this.commands.execute(new CreateCategory(category.name, category.description, context));
       categoryIds.set(category.key, categoryId);
     }
-    for (const { category, ...product } of DEMO_PRODUCTS) {
+    for (const [index, { category, ...product }] of DEMO_PRODUCTS.entries()) {
+      const { objectPath } = await images[index];
       await this.commands.execute(
-        new CreateProduct({ ...product, imageUrl: null, categoryId: categoryIds.get(category) ?? null, isActive: true }, context),
+        new CreateProduct({ ...product, imageUrl: objectPath, categoryId: categoryIds.get(category) ?? null, isActive: true }, context),
       );
     }
     await this.commands.execute(new CreateReferralCode(DEMO_REFERRAL_CODE.code, DEMO_REFERRAL_CODE.discountPercentage, context));

@@ -6,6 +6,9 @@ import { DataDirLock } from './data-dir-lock';
 import { EVENT_STORE, EventStore } from './event-store/event-store.port';
 import { openKurrentDbEventStore } from './event-store/kurrentdb-event-store';
 import { SqliteEventStore } from './event-store/sqlite-event-store';
+import { DiskObjectStore } from './object-store/disk-object-store';
+import { OBJECT_STORE, ObjectStore } from './object-store/object-store.port';
+import { S3ObjectStore } from './object-store/s3-object-store';
 import { EmbeddedReadStore } from './read-store/embedded-read-store';
 import { MongoReadStore } from './read-store/mongo-read-store';
 import { READ_STORE, ReadStore } from './read-store/read-store.port';
@@ -14,7 +17,7 @@ const DATA_DIR_LOCK = Symbol('DATA_DIR_LOCK');
 
 /** The embedded stores live in DATA_DIR; a process using any of them must own the folder first. */
 export function lockDataDirIfUsed(config: AppConfig): DataDirLock | null {
-  return config.eventStoreUrl === null || config.mongodbUrl === null ? DataDirLock.acquire(config.dataDir) : null;
+  return config.eventStoreUrl === null || config.mongodbUrl === null || config.s3 === null ? DataDirLock.acquire(config.dataDir) : null;
 }
 
 export async function openEventStore(config: AppConfig): Promise<EventStore> {
@@ -31,6 +34,12 @@ export async function openReadStore(config: AppConfig): Promise<ReadStore> {
 export async function openCredentialStore(config: AppConfig): Promise<CredentialStore> {
   if (config.mongodbUrl) return MongoReadStore.connectToCredentials(config.mongodbUrl);
   return new EmbeddedReadStore(join(config.dataDir, 'credentials.sqlite'));
+}
+
+/** Images and attachments: an S3-compatible bucket, or files under DATA_DIR/objects. */
+function openObjectStore(config: AppConfig): ObjectStore {
+  if (config.s3) return new S3ObjectStore(config.s3);
+  return new DiskObjectStore(join(config.dataDir, 'objects'));
 }
 
 /** Closes the stores after every module has stopped using them (projectors stop in onModuleDestroy), then gives up DATA_DIR. */
@@ -78,9 +87,17 @@ export class StorageModule {
           },
         },
         { provide: CREDENTIAL_STORE, inject: [DATA_DIR_LOCK], useFactory: () => openCredentialStore(config) },
+        {
+          provide: OBJECT_STORE,
+          inject: [DATA_DIR_LOCK],
+          useFactory: () => {
+            logger.log(config.s3 ? `Object store: S3-compatible bucket ${config.s3.bucket} at ${config.s3.endpoint}` : `Object store: files in ${join(config.dataDir, 'objects')}`);
+            return openObjectStore(config);
+          },
+        },
         StorageLifecycle,
       ],
-      exports: [EVENT_STORE, READ_STORE, CREDENTIAL_STORE],
+      exports: [EVENT_STORE, READ_STORE, CREDENTIAL_STORE, OBJECT_STORE],
     };
   }
 }

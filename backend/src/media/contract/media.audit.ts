@@ -1,0 +1,23 @@
+import { ImageEvent, UploadEvent } from './media.events';
+
+/** Upload and image events as the audit trail tells them to a person. */
+export function describeMediaEvent(event: UploadEvent | ImageEvent): string {
+  switch (event.type) {
+    case 'UploadUrlIssued':
+      return `Upload link issued, valid until ${event.data.expiresAt}`;
+    case 'UploadReceived':
+      return `Image uploaded: ${event.data.contentType.replace('image/', '').toUpperCase()}, ${event.data.width} × ${event.data.height} px, ${sizeOf(event.data.bytes)}`;
+    case 'UploadUsedForImage':
+      return `Upload made into image ${event.data.imageId}`;
+    case 'ImageProcessed': {
+      const widths = event.data.variants.map((variant) => `${variant.width} × ${variant.height}`).join(', ');
+      const source = event.data.source.kind === 'upload' ? `from upload ${event.data.source.uploadId}` : `generated: ${event.data.source.description}`;
+      return `Image ${event.data.imageId} ${source}; WebP ${widths} px`;
+    }
+  }
+}
+
+function sizeOf(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}

@@ -1,0 +1,30 @@
+import { DomainEvent } from '../../shared/contract/domain-event';
+import { AcceptedImageType } from './upload-rules';
+
+/** A signed upload link handed to an administrator; the link itself (its signature) never enters the log. */
+export type UploadUrlIssued = DomainEvent<'UploadUrlIssued', { uploadId: string; issuedTo: string; expiresAt: string }>;
+/** The bytes sent to the link, as their content says they are; the original is kept under `uploads/<uploadId>`. */
+export type UploadReceived = DomainEvent<'UploadReceived', { uploadId: string; bytes: number; contentType: AcceptedImageType; width: number; height: number; sha256: string }>;
+/** The upload became this image: asking again answers the same image. */
+export type UploadUsedForImage = DomainEvent<'UploadUsedForImage', { uploadId: string; imageId: string }>;
+
+export type UploadEvent = UploadUrlIssued | UploadReceived | UploadUsedForImage;
+
+export interface ImageVariantRecord {
+  /** The square the variant was fitted into (320, 640, 1280). */
+  box: number;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+/** Where an image came from: an administrator's upload, or a picture the shop drew itself (the demo catalogue's labels). */
+export type ImageSource = { kind: 'upload'; uploadId: string } | { kind: 'generated'; description: string };
+
+/** Re-encoded (turned upright, metadata stripped) into WebP variants, each stored under `images/<imageId>/<box>.webp`. */
+export type ImageProcessed = DomainEvent<'ImageProcessed', { imageId: string; source: ImageSource; variants: ImageVariantRecord[] }>;
+
+export type ImageEvent = ImageProcessed;
+
+export const uploadStream = (uploadId: string) => `upload-${uploadId}`;
+export const imageStream = (imageId: string) => `image-${imageId}`;

@@ -1,0 +1,22 @@
+/** Back-office spec §5: one image file of at most 10485760 bytes. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/** More pixels than this is no product photo but a decompression bomb: 40 megapixels is 8000 × 5000. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+/** What an upload may be, told by its content, never by its name or the type the browser claims. */
+export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'] as const;
+export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
+
+export const UPLOAD_MESSAGES = {
+  badSignature: 'This upload link is not valid. Request a new upload link.',
+  expired: 'This upload link has expired. Request a new upload link and upload the image again.',
+  alreadyUsed: 'This upload link has already been used. Request a new upload link for another image.',
+  notFound: 'No upload was found at this link. Request a new upload link.',
+  tooLarge: 'The image is larger than 10 MB',
+  notAnImage: 'The file is not an image (PNG, JPEG, WebP, GIF or AVIF)',
+  tooManyPixels: 'The image has too many pixels (at most 40 megapixels, e.g. 8000 × 5000)',
+  unreadable: 'The image could not be read. Please upload another file.',
+  notUploadedYet: 'Nothing has been uploaded to this link yet. Upload the image first.',
+  originalMissing: 'The uploaded file is no longer stored. Please upload the image again.',
+} as const;

@@ -1,0 +1,56 @@
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../../shared/errors';
+import { DeciderSpecification } from '../../shared/event-sourcing/decider-specification';
+import { UploadEvent } from '../contract/media.events';
+import { UPLOAD_MESSAGES } from '../contract/upload-rules';
+import { ReceivedFile, UploadCommand, uploadDecider } from './upload.decider';
+
+const uploadId = '9f86d081884c7d659a2feaa0c55ad015';
+const expiresAt = '2026-03-01T10:05:00.000Z';
+const file: ReceivedFile = { bytes: 48_213, contentType: 'image/png', width: 1200, height: 900, sha256: 'ab'.repeat(32) };
+const imageId = `${'c'.repeat(24)}-1280x960`;
+
+const issued = (): UploadEvent => ({ type: 'UploadUrlIssued', version: 1, data: { uploadId, issuedTo: 'admin-1', expiresAt } });
+const received = (): UploadEvent => ({ type: 'UploadReceived', version: 1, data: { uploadId, ...file } });
+const used = (id = imageId): UploadEvent => ({ type: 'UploadUsedForImage', version: 1, data: { uploadId, imageId: id } });
+
+const issue: UploadCommand = { kind: 'issue', uploadId, issuedTo: 'admin-1', expiresAt };
+const receiveAt = (at: string): UploadCommand => ({ kind: 'receive', at, file });
+const useFor = (id = imageId): UploadCommand => ({ kind: 'useForImage', imageId: id });
+
+const upload = DeciderSpecification.for(uploadDecider);
+
+describe('upload decider', () => {
+  it('issues an upload link to an administrator, once', () => {
+    upload.given([]).when(issue).then([issued()]);
+    upload.given([issued()]).when(issue).thenThrows(ConflictError);
+  });
+
+  it('receives the file sent before the link expires', () => {
+    upload.given([issued()]).when(receiveAt('2026-03-01T10:04:59.999Z')).then([received()]);
+    upload.given([issued()]).when(receiveAt(expiresAt)).then([received()]);
+  });
+
+  it('refuses a file sent after the link expired, telling to ask for a new link', () => {
+    upload.given([issued()]).when(receiveAt('2026-03-01T10:05:00.001Z')).thenThrows(ForbiddenError, UPLOAD_MESSAGES.expired);
+  });
+
+  it('refuses a second file on a link already used, expired or not', () => {
+    upload.given([issued(), received()]).when(receiveAt('2026-03-01T10:01:00.000Z')).thenThrows(ConflictError, UPLOAD_MESSAGES.alreadyUsed);
+    upload.given([issued(), received(), used()]).when(receiveAt('2026-03-01T11:00:00.000Z')).thenThrows(ConflictError, UPLOAD_MESSAGES.alreadyUsed);
+  });
+
+  it('knows no link that was never issued', () => {
+    upload.given([]).when(receiveAt('2026-03-01T10:00:00.000Z')).thenThrows(NotFoundError, UPLOAD_MESSAGES.notFound);
+    upload.given([]).when(useFor()).thenThrows(NotFoundError, UPLOAD_MESSAGES.notFound);
+  });
+
+  it('makes an image only of an upload that arrived', () => {
+    upload.given([issued()]).when(useFor()).thenThrows(InvalidInputError, UPLOAD_MESSAGES.notUploadedYet);
+    upload.given([issued(), received()]).when(useFor()).then([used()]);
+  });
+
+  it('makes one upload into one image: asking again records nothing, another image is refused', () => {
+    upload.given([issued(), received(), used()]).when(useFor()).thenNothing();
+    upload.given([issued(), received(), used()]).when(useFor(`${'d'.repeat(24)}-320x240`)).thenThrows(ConflictError);
+  });
+});

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { ImagePublisher } from './commands/image-publisher';
+import { IssueUploadUrlHandler } from './commands/issue-upload-url.command';
+import { ProcessUploadedImageHandler } from './commands/process-uploaded-image.command';
+import { PublishGeneratedImageHandler } from './commands/publish-generated-image.command';
+import { ReceiveUploadHandler } from './commands/receive-upload.command';
+import { UploadLinks } from './commands/upload-links';
+import { ImagesController } from './http/images.controller';
+import { UploadsController } from './http/uploads.controller';
+
+/** Images for the back office and the storefront: signed uploads, content checks, WebP variants, serving. */
+@Module({
+  imports: [CqrsModule],
+  controllers: [UploadsController, ImagesController],
+  providers: [UploadLinks, ImagePublisher, IssueUploadUrlHandler, ReceiveUploadHandler, ProcessUploadedImageHandler, PublishGeneratedImageHandler],
+})
+export class MediaModule {}
