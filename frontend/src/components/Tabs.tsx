@@ -10,7 +10,8 @@ export interface TabDefinition<Id extends string> {
 /**
  * WAI-ARIA tabs with automatic activation: arrow keys move between tabs (wrapping), Home and End
  * jump to the ends, and only the selected tab is in the Tab order. Every panel stays mounted
- * (hidden when inactive) so form input survives switching tabs.
+ * (hidden when inactive) so form input survives switching tabs, unless `lazy`: then only the
+ * selected panel is rendered, and its data is read afresh each time it is chosen.
  */
 export function Tabs<Id extends string>({
   label,
@@ -18,12 +19,14 @@ export function Tabs<Id extends string>({
   selected: controlled,
   onSelect,
   className = '',
+  lazy = false,
 }: {
   label: string;
   tabs: TabDefinition<Id>[];
   selected?: Id;
   onSelect?(id: Id): void;
   className?: string;
+  lazy?: boolean;
 }) {
   const baseId = useId();
   const [uncontrolled, setUncontrolled] = useState<Id>(tabs[0].id);
@@ -82,7 +85,7 @@ export function Tabs<Id extends string>({
           tabIndex={0}
           className="tab-panel"
         >
-          {tab.panel}
+          {(!lazy || tab.id === selected) && tab.panel}
         </div>
       ))}
     </div>

@@ -41,6 +41,7 @@ export default function AdminPage() {
           <Tabs<AdminTab>
             label="Back office"
             className="admin-tabs"
+            lazy
             selected={tab}
             onSelect={setTab}
             tabs={[

@@ -1,20 +1,33 @@
+import { useMemo } from 'react';
+import { z } from 'zod';
+import { isCryptoPaymentMethod } from '../../../../backend/src/ordering/contract/checkout-rules';
 import { CARRIERS } from '../../../../backend/src/ordering/contract/checkout-rules';
 import { MISSING_SHIPPING, shippingSchema } from '../../../../backend/src/ordering/contract/back-office-input';
 import type { Order } from '../../api/types';
 import { Field, useZodForm } from '../../components/ui/form';
 import { useToast } from '../../state/toast';
 import { useShipOrder } from './admin-data';
+import { paymentMethodLabel } from './admin-format';
 import { AdminDialog } from './AdminDialog';
+
+const UNPAID_CONFIRMATION = 'Tick this to ship before the payment is confirmed.';
 
 export function ShipOrderDialog({ order, onClose }: { order: Order; onClose(): void }) {
   const toast = useToast();
   const ship = useShipOrder();
-  const form = useZodForm(shippingSchema, { defaultValues: { trackingNumber: '', shippingCarrier: '' as never, adminNotes: '' } });
+  // Shipping a crypto order whose transfer nobody confirmed asks the admin to say so explicitly.
+  const unpaid = isCryptoPaymentMethod(order.paymentMethod) && order.paymentStatus !== 'confirmed';
+  const schema = useMemo(
+    () => shippingSchema.extend({ shipUnpaid: z.boolean() }).refine((values) => !unpaid || values.shipUnpaid, { path: ['shipUnpaid'], message: UNPAID_CONFIRMATION }),
+    [unpaid],
+  );
+  const form = useZodForm(schema, { defaultValues: { trackingNumber: '', shippingCarrier: '' as never, adminNotes: '', shipUnpaid: false } });
   const { errors } = form.formState;
 
   const submit = form.handleSubmit(
     (values) => ship.mutate({ orderId: order.id, trackingNumber: values.trackingNumber, shippingCarrier: values.shippingCarrier, adminNotes: values.adminNotes ?? '' }, { onSuccess: onClose }),
-    () => {
+    (invalid) => {
+      if (!invalid.trackingNumber && !invalid.shippingCarrier) return;
       const [title, description] = MISSING_SHIPPING.split(': ');
       toast({ title, description, variant: 'destructive' });
     },
@@ -47,6 +60,16 @@ export function ShipOrderDialog({ order, onClose }: { order: Order; onClose(): v
       <Field label="Admin notes (optional)">
         <textarea className="textarea" {...form.register('adminNotes')} />
       </Field>
+      {unpaid && (
+        <div className="notice stack" role="note">
+          <p>
+            The {paymentMethodLabel(order.paymentMethod)} payment of this order is <strong>not confirmed</strong>. Ship it only if you have checked the transfer yourself.
+          </p>
+          <Field label="Ship although the payment is not confirmed" inline error={errors.shipUnpaid?.message}>
+            <input type="checkbox" {...form.register('shipUnpaid')} />
+          </Field>
+        </div>
+      )}
     </AdminDialog>
   );
 }

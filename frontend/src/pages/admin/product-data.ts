@@ -1,0 +1,163 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiGet, apiRequest } from '../../api/client';
+import type { Product } from '../../api/types';
+import type { ProductChanges, ProductInput } from '../../../../backend/src/catalogue/contract/product-input';
+import { ToastInput, useToast } from '../../state/toast';
+import { ADMIN_DASHBOARD_KEY, ADMIN_PRODUCTS_KEY } from './admin-data';
+import { useReportAdminError } from './admin-session';
+
+/** Everything a product change can alter: the back office's lists and figures, and the storefront's caches. */
+const PRODUCT_REFRESH: readonly (readonly string[])[] = [ADMIN_PRODUCTS_KEY, ADMIN_DASHBOARD_KEY, ['/api/products'], ['/api/products/on-sale'], ['/api/categories']];
+
+export const PRODUCT_CREATE_FAILED = 'Failed to create product. Please try again.';
+export const PRODUCT_UPDATE_FAILED = 'Failed to update product. Please try again.';
+export const PRODUCT_DELETE_FAILED = 'Failed to delete product. Please try again.';
+export const PRODUCT_REMOVED = 'Product removed successfully. Products with order history are deactivated to preserve records.';
+
+/**
+ * The server's own words when it refused the request for a reason the admin can act on (a taken SKU,
+ * a sale price above the price, an unknown category); null for a server fault or a lost connection.
+ */
+export function refusalOf(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.isUnauthorized) return null;
+  if (error.status < 400 || error.status >= 500) return null;
+  return error.serverMessage || null;
+}
+
+/** The spec's failure message, followed by the server's reason when it gave one. */
+export function failureText(error: unknown, failure: string): string {
+  const reason = refusalOf(error);
+  if (!reason) return failure;
+  return `${failure} ${/[.!?]$/.test(reason) ? reason : `${reason}.`}`;
+}
+
+/**
+ * The pattern of admin-data.ts's useAdminMutation: success toasts and refreshes; failure toasts the
+ * spec's message with the server's reason, unless the session ended (then the session handler speaks).
+ */
+function useProductMutation<Input, Result>({
+  request,
+  success,
+  failure,
+}: {
+  request(input: Input): Promise<Result>;
+  success(result: Result, input: Input): ToastInput;
+  failure: string;
+}) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const report = useReportAdminError();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: async (result, input) => {
+      toast({ ...success(result, input), variant: 'success' });
+      await Promise.all(PRODUCT_REFRESH.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
+    onError: (error) => {
+      if (report(error)) return;
+      toast({ title: 'Error', description: failureText(error, failure), variant: 'destructive' });
+    },
+  });
+}
+
+export function useCreateProduct() {
+  return useProductMutation<ProductInput, Product>({
+    request: (input) => apiRequest<Product>('POST', '/api/admin/products', input),
+    success: () => ({ title: 'Product created', description: 'Product created successfully.' }),
+    failure: PRODUCT_CREATE_FAILED,
+  });
+}
+
+export function useUpdateProduct() {
+  return useProductMutation<{ productId: number; changes: ProductChanges }, Product>({
+    request: ({ productId, changes }) => apiRequest<Product>('PUT', `/api/admin/products/${productId}`, changes),
+    success: () => ({ title: 'Product updated', description: 'Product updated successfully.' }),
+    failure: PRODUCT_UPDATE_FAILED,
+  });
+}
+
+export type RemovalOutcome = 'removed' | 'deactivated';
+
+/** Reads what the delete did from its answer, should the server say so (`outcome`, `removed` or `deactivated`). */
+function outcomeFromAnswer(answer: unknown): RemovalOutcome | null {
+  if (!answer || typeof answer !== 'object') return null;
+  const { outcome, removed, deactivated } = answer as { outcome?: unknown; removed?: unknown; deactivated?: unknown };
+  if (outcome === 'removed' || outcome === 'deleted' || removed === true || deactivated === false) return 'removed';
+  if (outcome === 'deactivated' || deactivated === true || removed === false) return 'deactivated';
+  return null;
+}
+
+/**
+ * `DELETE /api/admin/products/:id` removes a product no order ever held and only deactivates one
+ * with order history. Its answer is one message for both, so the fresh list (which the delete
+ * refreshes anyway, and which the server answers only once it shows the change) tells which it was.
+ */
+export function useDeleteProduct() {
+  const queryClient = useQueryClient();
+  return useProductMutation<Product, RemovalOutcome>({
+    request: async (product) => {
+      const answer = await apiRequest<unknown>('DELETE', `/api/admin/products/${product.id}`);
+      const told = outcomeFromAnswer(answer);
+      if (told) return told;
+      const products = await queryClient.fetchQuery({ queryKey: ADMIN_PRODUCTS_KEY, queryFn: () => apiGet<Product[]>(ADMIN_PRODUCTS_KEY[0]), staleTime: 0 });
+      return products.some((listed) => listed.id === product.id) ? 'deactivated' : 'removed';
+    },
+    success: (outcome, product) => ({
+      title: outcome === 'removed' ? `${product.name} deleted` : `${product.name} deactivated (it has order history)`,
+      description: PRODUCT_REMOVED,
+    }),
+    failure: PRODUCT_DELETE_FAILED,
+  });
+}
+
+export type UploadStep = 'preparing' | 'uploading' | 'saving';
+
+/** A failed PUT to the signed URL, with the server's `{ message }` (not an image, over 10 MB, expired URL). */
+async function uploadFailure(response: Response): Promise<ApiError> {
+  const bodyText = await response.text().catch(() => '');
+  let message = response.statusText || 'The upload failed';
+  try {
+    const parsed = JSON.parse(bodyText) as { message?: unknown };
+    if (typeof parsed.message === 'string' && parsed.message) message = parsed.message;
+  } catch {
+    if (bodyText && bodyText.length < 300) message = bodyText;
+  }
+  return new ApiError(response.status, message, bodyText);
+}
+
+/**
+ * Checkout spec §7: ask for a signed upload URL, PUT the file's bytes there with its own content
+ * type, then register the upload as a product image; its object path becomes the product's imageUrl.
+ */
+export async function uploadProductImage(file: File, onStep: (step: UploadStep) => void = () => undefined): Promise<string> {
+  onStep('preparing');
+  const { uploadURL } = await apiRequest<{ uploadURL: string }>('POST', '/api/objects/upload');
+  if (!uploadURL) throw new Error('The server gave no upload URL');
+  onStep('uploading');
+  const response = await fetch(uploadURL, { method: 'PUT', body: file, headers: { 'Content-Type': file.type } });
+  if (!response.ok) throw await uploadFailure(response);
+  onStep('saving');
+  const registered = await apiRequest<{ objectPath?: string | null }>('PUT', '/api/product-images', { imageURL: uploadURL });
+  // Spec §7: the object path, falling back to the upload URL.
+  return registered?.objectPath || uploadURL;
+}
+
+/** The upload as a mutation: its busy state, and an ended session reported like any admin call. */
+export function useUploadProductImage(onStep: (step: UploadStep) => void) {
+  const report = useReportAdminError();
+  return useMutation({
+    mutationFn: (file: File) => uploadProductImage(file, onStep),
+    onError: (error) => {
+      report(error);
+    },
+  });
+}
+
+/** What the upload panel says when it failed: the server's reason, or a general one. */
+export function uploadFailureText(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.isUnauthorized) return 'Your session has ended.';
+    return error.serverMessage ? `Upload failed: ${error.serverMessage}` : `Upload failed (${error.status}). Please try again.`;
+  }
+  return 'Upload failed: the server could not be reached. Please try again.';
+}
