@@ -20,6 +20,10 @@ ENV PORT=3000 \
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# Fonts for the demo catalogue's product images (drawn from SVG at seed time); without them their labels are blank.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends fonts-dejavu-core \
+  && rm -rf /var/lib/apt/lists/*
 # Created before VOLUME so a fresh named volume inherits the ownership.
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data

@@ -1,10 +1,11 @@
+import { storeTime } from '../../shared/contract/store-time';
 import { ImageEvent, UploadEvent } from './media.events';
 
 /** Upload and image events as the audit trail tells them to a person. */
 export function describeMediaEvent(event: UploadEvent | ImageEvent): string {
   switch (event.type) {
     case 'UploadUrlIssued':
-      return `Upload link issued, valid until ${event.data.expiresAt}`;
+      return `Upload link issued, valid until ${storeTime(event.data.expiresAt)}`;
     case 'UploadReceived':
       return `Image uploaded: ${event.data.contentType.replace('image/', '').toUpperCase()}, ${event.data.width} × ${event.data.height} px, ${sizeOf(event.data.bytes)}`;
     case 'UploadUsedForImage':

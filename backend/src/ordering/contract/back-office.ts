@@ -4,8 +4,8 @@ import { CASH_ON_DELIVERY, isCryptoPaymentMethod, OrderStatus, PaymentStatus } f
 /** Orders on the back office's dashboard. */
 export const RECENT_ORDERS = 5;
 
-/** The store's day (for "Orders Today") is Sydney's, wherever the admin or the server is. */
-export const STORE_TIME_ZONE = 'Australia/Sydney';
+export { STORE_TIME_ZONE, storeTime } from '../../shared/contract/store-time';
+import { STORE_TIME_ZONE } from '../../shared/contract/store-time';
 
 /** The one definition of revenue, shown beside the figure in the back office. */
 export const REVENUE_RULE = 'Confirmed crypto payments of orders not cancelled, plus cash on delivery once delivered';
@@ -19,14 +19,6 @@ export function revenueCents(order: { paymentMethod: string; paymentStatus: Paym
 
 /** Made once: building a formatter costs far more than formatting, and the dashboard formats every order. */
 const STORE_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: STORE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-const STORE_TIME = new Intl.DateTimeFormat('en-AU', { timeZone: STORE_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
-
-/** An instant as a person in the store reads it, e.g. "24 Nov 2026, 10:41 am Sydney time": for audit sentences. */
-export function storeTime(iso: string): string {
-  const instant = new Date(iso);
-  return Number.isNaN(instant.getTime()) ? iso : `${STORE_TIME.format(instant)} Sydney time`;
-}
 
 /** The calendar day of an instant in the store's time zone, as YYYY-MM-DD. */
 export function storeDay(instant: Date): string {

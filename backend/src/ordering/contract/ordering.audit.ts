@@ -1,4 +1,4 @@
-import { storeTime } from './back-office';
+import { storeTime } from '../../shared/contract/store-time';
 import { SHIPPING_METHODS } from './checkout-rules';
 import { OrderDetails, OrderEvent, upcastOrderEvent } from './order.events';
 import { ReferralEvent } from './referral.events';

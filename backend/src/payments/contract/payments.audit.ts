@@ -1,4 +1,4 @@
-import { storeTime } from '../../ordering/contract/back-office';
+import { storeTime } from '../../shared/contract/store-time';
 import { closedQuoteReason, PaymentEvent } from './payment.events';
 
 /** Payment events as the audit trail tells them to a person. */
