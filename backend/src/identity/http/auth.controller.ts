@@ -2,11 +2,11 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs
 import { CommandBus } from '@nestjs/cqrs';
 import type { NextFunction, Request, Response } from 'express';
 import type { Authenticator } from 'passport';
-import { z } from 'zod';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
 import { NotAuthenticatedError } from '../../shared/errors';
 import { RateLimiter } from '../../shared/http/rate-limiter';
 import { commandContextOf, CurrentUser } from '../../shared/http/request-context';
+import { LoginInput, loginSchema, SignupInput, signupSchema } from '../contract/auth-input';
 import { SessionUser } from '../contract/session-user';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
 import { RegisterUser } from '../commands/register-user.command';
@@ -15,29 +15,6 @@ import { SESSION_TTL_MS } from './session/session-policy';
 import { clearSignedInHint, setSignedInHint } from './session/signed-in-hint';
 
 export const PASSPORT = Symbol('PASSPORT');
-export const MIN_PASSWORD_LENGTH = 6;
-
-const email = z
-  .string({ message: 'Email is required' })
-  .trim()
-  .toLowerCase()
-  .min(1, 'Email is required')
-  .max(254)
-  .pipe(z.email({ message: 'Please enter a valid email address' }));
-
-const signupSchema = z.object({
-  fullName: z.string({ message: 'Full name is required' }).trim().min(1, 'Full name is required').max(100),
-  email,
-  password: z
-    .string({ message: 'Password is required' })
-    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`)
-    .max(200, 'Password must be at most 200 characters long.'),
-});
-
-const loginSchema = z.object({
-  email,
-  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(200),
-});
 
 const INVALID_CREDENTIALS = 'Invalid email or password.';
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -56,7 +33,7 @@ export class AuthController {
   ) {}
 
   @Post('auth/signup')
-  async signup(@Body(new ZodValidationPipe(signupSchema)) body: z.infer<typeof signupSchema>, @Req() request: Request) {
+  async signup(@Body(new ZodValidationPipe(signupSchema)) body: SignupInput, @Req() request: Request) {
     await this.rateLimiter.consume(`signup:${request.ip}`, SIGNUPS_PER_ADDRESS, LOGIN_WINDOW_MS, 'Too many sign-ups from this address.');
     const { userId, position } = await this.commands.execute(
       new RegisterUser(body.fullName, body.email, body.password, 'customer', commandContextOf(request)),
@@ -69,7 +46,7 @@ export class AuthController {
 
   @Post('auth/login')
   @HttpCode(200)
-  async login(@Body(new ZodValidationPipe(loginSchema)) body: z.infer<typeof loginSchema>, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+  async login(@Body(new ZodValidationPipe(loginSchema)) body: LoginInput, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
     const tooMany = 'Too many login attempts.';
     await this.rateLimiter.consume(`login:${request.ip}`, LOGIN_ATTEMPTS_PER_ADDRESS, LOGIN_WINDOW_MS, tooMany);
     const accountKey = `login:${request.ip}:${body.email}`;

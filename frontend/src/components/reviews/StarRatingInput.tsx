@@ -1,8 +1,11 @@
 import { Star } from 'lucide-react';
-import { useId } from 'react';
+import { Ref, useId } from 'react';
 
-/** Five native radio buttons drawn as stars: arrow keys change the rating, as in any radio group. */
-export function StarRatingInput({ value, onChange, error, errorId }: { value: number; onChange(rating: number): void; error?: string; errorId: string }) {
+/**
+ * Five native radio buttons drawn as stars: arrow keys change the rating, as in any radio group.
+ * `inputRef` is the first star's, so the form can move the focus to the rating when it is missing.
+ */
+export function StarRatingInput({ value, onChange, onBlur, inputRef, error, errorId }: { value: number; onChange(rating: number): void; onBlur?(): void; inputRef?: Ref<HTMLInputElement>; error?: string; errorId: string }) {
   const name = useId();
   return (
     <fieldset className="star-input" aria-describedby={error ? errorId : undefined}>
@@ -10,7 +13,16 @@ export function StarRatingInput({ value, onChange, error, errorId }: { value: nu
       <div className="star-input-options">
         {[1, 2, 3, 4, 5].map((rating) => (
           <label key={rating} className="star-input-option">
-            <input type="radio" name={name} value={rating} checked={value === rating} onChange={() => onChange(rating)} aria-invalid={error ? true : undefined} />
+            <input
+              ref={rating === 1 ? inputRef : undefined}
+              type="radio"
+              name={name}
+              value={rating}
+              checked={value === rating}
+              onChange={() => onChange(rating)}
+              onBlur={onBlur}
+              aria-invalid={error ? true : undefined}
+            />
             <Star size={28} aria-hidden className={rating <= value ? 'star-filled' : 'star-empty'} />
             <span className="sr-only">{rating === 1 ? '1 star' : `${rating} stars`}</span>
           </label>

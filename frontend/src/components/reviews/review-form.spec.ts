@@ -26,4 +26,8 @@ describe('review form rules (storefront spec §5)', () => {
   it('reports every invalid field at once', () => {
     expect(Object.keys(validateReview({ rating: 0, title: '', content: '', pros: '', cons: '' }).errors ?? {}).sort()).toEqual(['content', 'rating', 'title']);
   });
+
+  it('reports a pro or con that is too long on the field it was typed in', () => {
+    expect(validateReview({ ...valid, cons: `ok, ${'x'.repeat(201)}` }).errors).toEqual({ cons: 'Each pro or con must be at most 200 characters' });
+  });
 });

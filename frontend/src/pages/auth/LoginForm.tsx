@@ -1,8 +1,10 @@
-import { FormEvent, useState } from 'react';
+import { useState } from 'react';
+import type { LoginInput } from '../../../../backend/src/identity/contract/auth-input';
+import { Field, useZodForm } from '../../components/ui/form';
 import { readStored, writeStored } from '../../lib/storage';
 import { CHAT_APP_NAME, CHAT_LINK } from '../../lib/shop';
 import { useToast } from '../../state/toast';
-import { LOGIN_FAILED_FALLBACK, LOGIN_FAILED_TITLE, LOGIN_SUCCESS, LoginFields, loginProblem } from './auth-rules';
+import { LOGIN_FAILED_FALLBACK, LOGIN_FAILED_TITLE, LOGIN_SUCCESS, loginFormSchema, loginNotice, messagesOf } from './auth-rules';
 import { PasswordInput } from './PasswordInput';
 import { useAuthSubmit } from './useAuthSubmit';
 
@@ -12,35 +14,38 @@ const rememberedEmail = () => readStored(REMEMBERED_EMAIL_KEY, (raw) => (typeof 
 
 export function LoginForm({ onSwitchToSignup }: { onSwitchToSignup(): void }) {
   const toast = useToast();
-  const login = useAuthSubmit<LoginFields>('/api/auth/login', LOGIN_SUCCESS, { title: LOGIN_FAILED_TITLE, fallback: LOGIN_FAILED_FALLBACK });
-  const [email, setEmail] = useState(rememberedEmail);
-  const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(() => rememberedEmail() !== '');
+  const login = useAuthSubmit<LoginInput>('/api/auth/login', LOGIN_SUCCESS, { title: LOGIN_FAILED_TITLE, fallback: LOGIN_FAILED_FALLBACK });
+  const [defaultValues] = useState(() => {
+    const email = rememberedEmail();
+    return { email, password: '', remember: email !== '' };
+  });
+  const form = useZodForm(loginFormSchema, { defaultValues });
+  const { errors } = form.formState;
   const [showReset, setShowReset] = useState(false);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = loginProblem({ email, password });
-    if (problem) {
-      toast({ ...problem, variant: 'destructive' });
-      return;
-    }
-    writeStored(REMEMBERED_EMAIL_KEY, remember ? email.trim() : '');
-    login.mutate({ email: email.trim(), password });
-  };
+  const submit = form.handleSubmit(
+    ({ email, password, remember }) => {
+      writeStored(REMEMBERED_EMAIL_KEY, remember ? form.getValues('email').trim() : '');
+      login.mutate({ email, password });
+    },
+    (invalid) => {
+      const notice = loginNotice(messagesOf(invalid));
+      if (notice) toast({ ...notice, variant: 'destructive' });
+    },
+  );
 
   return (
     <form className="auth-form stack" onSubmit={submit} noValidate aria-label="Log in">
-      <div className="field">
-        <label htmlFor="login-email">Email</label>
-        <input id="login-email" className="input" type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="email" aria-required="true" placeholder="you@institution.edu" />
-      </div>
-      <PasswordInput id="login-password" label="Password" value={password} onChange={setPassword} autoComplete="current-password" />
+      <Field label="Email" error={errors.email?.message}>
+        <input id="login-email" className="input" type="email" autoComplete="email" required placeholder="you@institution.edu" {...form.register('email')} />
+      </Field>
+      <Field label="Password" error={errors.password?.message}>
+        <PasswordInput id="login-password" label="Password" autoComplete="current-password" required {...form.register('password')} />
+      </Field>
       <div className="row between wrap gap">
-        <label className="checkbox">
-          <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
-          <span>Remember me</span>
-        </label>
+        <Field label="Remember me" inline>
+          <input type="checkbox" {...form.register('remember')} />
+        </Field>
         <button type="button" className="button button-ghost button-sm auth-link-button" aria-expanded={showReset} aria-controls="password-help" onClick={() => setShowReset(!showReset)}>
           Forgot password?
         </button>

@@ -1,49 +1,52 @@
-import { FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { SignupInput } from '../../../../backend/src/identity/contract/auth-input';
+import { Field, useZodForm } from '../../components/ui/form';
 import { useToast } from '../../state/toast';
-import { MIN_PASSWORD_LENGTH, SIGNUP_FAILED_FALLBACK, SIGNUP_FAILED_TITLE, SIGNUP_SUCCESS, signupProblem } from './auth-rules';
+import { messagesOf, MIN_PASSWORD_LENGTH, SIGNUP_FAILED_FALLBACK, SIGNUP_FAILED_TITLE, SIGNUP_SUCCESS, signupFormSchema, signupNotice } from './auth-rules';
 import { PasswordInput } from './PasswordInput';
 import { useAuthSubmit } from './useAuthSubmit';
 
 export function SignupForm({ onSwitchToLogin }: { onSwitchToLogin(): void }) {
   const toast = useToast();
-  const signup = useAuthSubmit<{ fullName: string; email: string; password: string }>('/api/auth/signup', SIGNUP_SUCCESS, { title: SIGNUP_FAILED_TITLE, fallback: SIGNUP_FAILED_FALLBACK });
-  const [fullName, setFullName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [acceptedTerms, setAcceptedTerms] = useState(false);
+  const signup = useAuthSubmit<SignupInput>('/api/auth/signup', SIGNUP_SUCCESS, { title: SIGNUP_FAILED_TITLE, fallback: SIGNUP_FAILED_FALLBACK });
+  const form = useZodForm(signupFormSchema, { defaultValues: { fullName: '', email: '', password: '', confirmPassword: '', acceptedTerms: false } });
+  const { errors } = form.formState;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = signupProblem({ fullName, email, password, confirmPassword, acceptedTerms });
-    if (problem) {
-      toast({ ...problem, variant: 'destructive' });
-      return;
-    }
+  const submit = form.handleSubmit(
     // Spec §3: the confirmation and the terms stay in the browser.
-    signup.mutate({ fullName: fullName.trim(), email: email.trim(), password });
-  };
+    ({ fullName, email, password }) => signup.mutate({ fullName, email, password }),
+    (invalid) => {
+      const notice = signupNotice(messagesOf(invalid));
+      if (notice) toast({ ...notice, variant: 'destructive' });
+    },
+  );
 
   return (
     <form className="auth-form stack" onSubmit={submit} noValidate aria-label="Sign up">
-      <div className="field">
-        <label htmlFor="signup-name">Full name</label>
-        <input id="signup-name" className="input" value={fullName} onChange={(event) => setFullName(event.target.value)} autoComplete="name" aria-required="true" />
-      </div>
-      <div className="field">
-        <label htmlFor="signup-email">Email</label>
-        <input id="signup-email" className="input" type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="email" aria-required="true" placeholder="you@institution.edu" />
-      </div>
-      <PasswordInput id="signup-password" label="Password" value={password} onChange={setPassword} autoComplete="new-password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} />
-      <PasswordInput id="signup-confirm" label="Confirm password" value={confirmPassword} onChange={setConfirmPassword} autoComplete="new-password" />
-      <label className="checkbox">
-        <input type="checkbox" checked={acceptedTerms} onChange={(event) => setAcceptedTerms(event.target.checked)} aria-required="true" />
-        <span>
-          I accept the terms of sale: I am 18 or older, a qualified professional or affiliated with a research institution, and will use products for
-          laboratory research only (see <Link to="/faq">FAQ</Link> and <Link to="/returns">returns</Link>).
-        </span>
-      </label>
+      <Field label="Full name" error={errors.fullName?.message}>
+        <input id="signup-name" className="input" autoComplete="name" required {...form.register('fullName')} />
+      </Field>
+      <Field label="Email" error={errors.email?.message}>
+        <input id="signup-email" className="input" type="email" autoComplete="email" required placeholder="you@institution.edu" {...form.register('email')} />
+      </Field>
+      <Field label="Password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} error={errors.password?.message}>
+        <PasswordInput id="signup-password" label="Password" autoComplete="new-password" required {...form.register('password')} />
+      </Field>
+      <Field label="Confirm password" error={errors.confirmPassword?.message}>
+        <PasswordInput id="signup-confirm" label="Confirm password" autoComplete="new-password" required {...form.register('confirmPassword')} />
+      </Field>
+      <Field
+        inline
+        error={errors.acceptedTerms?.message}
+        label={
+          <>
+            I accept the terms of sale: I am 18 or older, a qualified professional or affiliated with a research institution, and will use products for
+            laboratory research only (see <Link to="/faq">FAQ</Link> and <Link to="/returns">returns</Link>).
+          </>
+        }
+      >
+        <input type="checkbox" required {...form.register('acceptedTerms')} />
+      </Field>
       <button type="submit" className="button button-primary button-lg button-block" disabled={signup.isPending}>
         {signup.isPending ? 'Creating account...' : 'Create Account'}
       </button>

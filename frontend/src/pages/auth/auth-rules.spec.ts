@@ -1,4 +1,4 @@
-import { loginProblem, MISSING_INFORMATION, signupProblem, TERMS_REQUIRED } from './auth-rules';
+import { CONFIRMATION_REQUIRED, loginProblem, MISSING_INFORMATION, PASSWORD_MISMATCH, signupFormSchema, signupProblem, TERMS_REQUIRED } from './auth-rules';
 
 const complete = { fullName: 'Rosalind Franklin', email: 'rf@example.com', password: 'secret-1', confirmPassword: 'secret-1', acceptedTerms: true };
 
@@ -23,5 +23,25 @@ describe('auth page checks (storefront spec §5)', () => {
 
   it('requires the terms to be accepted', () => {
     expect(signupProblem({ ...complete, acceptedTerms: false })).toBe(TERMS_REQUIRED);
+  });
+
+  it('refuses before sending what the server would refuse, in the words of its answer', () => {
+    expect(loginProblem({ email: 'not-an-email', password: 'x' })).toEqual({ title: 'Login Failed', description: 'Please enter a valid email address' });
+    expect(signupProblem({ ...complete, email: 'not-an-email' })).toEqual({ title: 'Signup Failed', description: 'Please enter a valid email address' });
+    expect(signupProblem({ ...complete, password: 'x'.repeat(201), confirmPassword: 'x'.repeat(201) })).toEqual({ title: 'Signup Failed', description: 'Password must be at most 200 characters long.' });
+  });
+
+  it('puts each problem on its field, and parses the server\'s fields as the server does', () => {
+    const parsed = signupFormSchema.safeParse({ fullName: '', email: 'x', password: 'abc', confirmPassword: 'abd', acceptedTerms: false });
+    expect(parsed.success).toBe(false);
+    expect(Object.fromEntries(parsed.error!.issues.map((issue) => [issue.path.join('.'), issue.message]))).toEqual({
+      fullName: 'Full name is required',
+      email: 'Please enter a valid email address',
+      password: 'Password must be at least 6 characters long.',
+      confirmPassword: PASSWORD_MISMATCH.description,
+      acceptedTerms: TERMS_REQUIRED.description,
+    });
+    expect(signupFormSchema.safeParse({ ...complete, confirmPassword: '' }).error?.issues.map((issue) => issue.message)).toEqual([CONFIRMATION_REQUIRED]);
+    expect(signupFormSchema.parse({ ...complete, email: ' RF@Example.com ' })).toMatchObject({ fullName: 'Rosalind Franklin', email: 'rf@example.com' });
   });
 });

@@ -1,8 +1,10 @@
 import { Lock, ShieldCheck } from 'lucide-react';
-import { FormEvent, useMemo, useState } from 'react';
+import { FormEvent, useEffect, useMemo, useState } from 'react';
+import { FieldErrors, UseFormRegisterReturn, useWatch } from 'react-hook-form';
 import { messageOf } from '../../api/client';
 import type { PlacedOrder } from '../../api/types';
 import { CheckoutLine, useCheckoutQuote, usePlaceOrder, useReferralCode } from '../../hooks/useCheckout';
+import { Field, useZodForm } from '../../components/ui/form';
 import { formatAud } from '../../lib/currencies';
 import { toCents } from '../../lib/money';
 import { BUYER_REQUIREMENTS, MINIMUM_AGE } from '../../lib/shop';
@@ -21,18 +23,8 @@ import {
   SHIPPING_METHODS,
   shippingCostCents,
 } from '../../../../backend/src/ordering/contract/checkout-rules';
-import {
-  CheckoutErrors,
-  CheckoutFormValues,
-  chooseShippingMethod,
-  choosePaymentMethod,
-  EMPTY_CHECKOUT_FORM,
-  FIELD_ORDER,
-  orderPayload,
-  splitMessage,
-  validateCheckout,
-} from './checkout-form';
-import { TextField } from './fields';
+import { checkoutFormSchema } from '../../../../backend/src/ordering/contract/checkout-form-input';
+import { CheckoutField, CheckoutFormValues, checkoutProblems, chooseShippingMethod, choosePaymentMethod, EMPTY_CHECKOUT_FORM, FIELD_ORDER, orderPayload, splitMessage } from './checkout-form';
 import { OrderSummary } from './OrderSummary';
 
 const ORDER_FAILED = 'Failed to create order. Please try again.';
@@ -41,41 +33,46 @@ const ORDER_FAILED = 'Failed to create order. Please try again.';
 export function CheckoutForm({ email, onOrderPlaced }: { email: string | null; onOrderPlaced(order: PlacedOrder): void }) {
   const cart = useCart();
   const toast = useToast();
-  const [values, setValues] = useState<CheckoutFormValues>(() => ({ ...EMPTY_CHECKOUT_FORM, email: email ?? '' }));
-  const [errors, setErrors] = useState<CheckoutErrors>({});
-  const [validated, setValidated] = useState(false);
+  const form = useZodForm(checkoutFormSchema, {
+    defaultValues: { ...EMPTY_CHECKOUT_FORM, email: email ?? '' },
+    // Re-checked as a whole below, not field by field: a cross-field rule comes and goes with its cause.
+    reValidateMode: 'onSubmit',
+  });
+  const errors = checkoutProblems(specMessages(form.formState.errors)).errors;
+  const [shippingMethod, paymentMethod] = useWatch({ control: form.control, name: ['shippingMethod', 'paymentMethod'] });
   const [serverError, setServerError] = useState<string | null>(null);
   const [referralInput, setReferralInput] = useState('');
   const referral = useReferralCode(referralInput);
   const appliedReferral = referral.status === 'applied' ? referral.code : null;
   const items = useMemo<CheckoutLine[]>(() => cart.lines.map(({ product, quantity }) => ({ productId: product.id, quantity })), [cart.lines]);
-  const quote = useCheckoutQuote(items, values.shippingMethod, appliedReferral);
+  const quote = useCheckoutQuote(items, shippingMethod, appliedReferral);
   const discountedSubtotalCents = quote.data ? toCents(quote.data.subtotal) - toCents(quote.data.discountAmount) : 0;
   const placeOrder = usePlaceOrder();
-  const cashOnDelivery = values.paymentMethod === CASH_ON_DELIVERY;
+  const cashOnDelivery = paymentMethod === CASH_ON_DELIVERY;
 
-  const update = (next: CheckoutFormValues) => {
-    setValues(next);
-    setServerError(null);
-    if (validated) setErrors(validateCheckout(next).errors);
+  // Any change to the form clears the server's refusal; once the shopper has tried to order, it re-checks every field.
+  useEffect(() => {
+    let checking = false;
+    const subscription = form.watch(() => {
+      setServerError(null);
+      if (!form.formState.isSubmitted || checking) return;
+      checking = true; // one check for the two choices a cash-on-delivery pick changes together
+      queueMicrotask(() => {
+        checking = false;
+        void form.trigger();
+      });
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  /** The payment and shipping choices, which cash on delivery ties together. */
+  const choose = (next: CheckoutFormValues) => {
+    form.setValue('shippingMethod', next.shippingMethod);
+    form.setValue('paymentMethod', next.paymentMethod);
   };
-  const set = <K extends keyof CheckoutFormValues>(field: K) => (value: CheckoutFormValues[K]) => update({ ...values, [field]: value });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (cart.lines.length === 0) {
-      toast({ title: 'Empty Cart', variant: 'destructive' });
-      return;
-    }
-    const result = validateCheckout(values);
-    setErrors(result.errors);
-    setValidated(true);
-    if (result.message || values.paymentMethod === null) {
-      if (result.message) toast({ ...splitMessage(result.message), variant: 'destructive' });
-      const first = FIELD_ORDER.find((field) => result.errors[field]);
-      if (first) document.getElementById(`checkout-${first}`)?.focus();
-      return;
-    }
+  const placeValidOrder = (values: CheckoutFormValues) => {
+    if (values.paymentMethod === null) return; // refused by the schema; narrows the type
     const payload = orderPayload({ ...values, paymentMethod: values.paymentMethod }, cart.lines, quote.data, appliedReferral);
     placeOrder.mutate(payload, {
       onSuccess: (order) => {
@@ -91,60 +88,62 @@ export function CheckoutForm({ email, onOrderPlaced }: { email: string | null; o
     });
   };
 
+  /** The first problem as a toast; the form shows each beside its field and focuses the first (page order). */
+  const showProblems = (invalid: FieldErrors<CheckoutFormValues>) => {
+    const { message } = checkoutProblems(specMessages(invalid));
+    if (message) toast({ ...splitMessage(message), variant: 'destructive' });
+  };
+
+  const submit = (event: FormEvent) => {
+    if (cart.lines.length === 0) {
+      event.preventDefault();
+      toast({ title: 'Empty Cart', variant: 'destructive' });
+      return;
+    }
+    void form.handleSubmit(placeValidOrder, showProblems)(event);
+  };
+
+  // Fields register in page order, so the first invalid one in page order takes the focus on submit.
   return (
     <form className="checkout-layout" onSubmit={submit} noValidate aria-label="Checkout">
       <div className="checkout-main stack">
         <section className="card stack" aria-labelledby="contact-heading">
           <h2 id="contact-heading">Customer information</h2>
-          <TextField
-            id="checkout-email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={values.email}
-            onValueChange={set('email')}
-            error={errors.email}
-            hint="Your order confirmation and tracking details go here."
-          />
+          <Field label="Email" required error={errors.email} hint="Your order confirmation and tracking details go here.">
+            <input id="checkout-email" className="input" type="email" autoComplete="email" required {...form.register('email')} />
+          </Field>
         </section>
 
         <section className="card stack" aria-labelledby="address-heading">
           <h2 id="address-heading">Shipping address</h2>
           <p className="muted small">We ship within Australia only.</p>
           <div className="field-grid">
-            <TextField id="checkout-firstName" label="First name" autoComplete="given-name" required value={values.firstName} onValueChange={set('firstName')} error={errors.firstName} />
-            <TextField id="checkout-lastName" label="Last name" autoComplete="family-name" required value={values.lastName} onValueChange={set('lastName')} error={errors.lastName} />
-            <TextField
-              id="checkout-phone"
-              label="Phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              required
-              className="span-2"
-              placeholder="0412 345 678"
-              value={values.phone}
-              onValueChange={(phone) => set('phone')(formatAustralianPhone(phone))}
-              error={errors.phone}
-              hint="Australian mobile or landline, e.g. 0412 345 678 or 02 9876 5432."
-            />
-            <TextField id="checkout-address" label="Address" autoComplete="street-address" required className="span-2" value={values.address} onValueChange={set('address')} error={errors.address} />
-            <TextField id="checkout-city" label="City / suburb" autoComplete="address-level2" required value={values.city} onValueChange={set('city')} error={errors.city} />
-            <div className="field">
-              <label htmlFor="checkout-state">
-                State<span aria-hidden className="required-mark"> *</span>
-              </label>
-              <select
-                id="checkout-state"
-                className="select"
-                autoComplete="address-level1"
+            <Field label="First name" required error={errors.firstName}>
+              <input id="checkout-firstName" className="input" autoComplete="given-name" required {...form.register('firstName')} />
+            </Field>
+            <Field label="Last name" required error={errors.lastName}>
+              <input id="checkout-lastName" className="input" autoComplete="family-name" required {...form.register('lastName')} />
+            </Field>
+            <Field label="Phone" required className="span-2" error={errors.phone} hint="Australian mobile or landline, e.g. 0412 345 678 or 02 9876 5432.">
+              <input
+                id="checkout-phone"
+                className="input"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
                 required
-                value={values.state}
-                onChange={(event) => set('state')(event.target.value)}
-                aria-invalid={errors.state ? true : undefined}
-                aria-describedby={errors.state ? 'checkout-state-error' : undefined}
-              >
+                placeholder="0412 345 678"
+                {...reformatting(form.register('phone'), formatAustralianPhone)}
+              />
+            </Field>
+            <Field label="Address" required className="span-2" error={errors.address}>
+              <input id="checkout-address" className="input" autoComplete="street-address" required {...form.register('address')} />
+            </Field>
+            <Field label="City / suburb" required error={errors.city}>
+              <input id="checkout-city" className="input" autoComplete="address-level2" required {...form.register('city')} />
+            </Field>
+            <Field label="State" required error={errors.state}>
+              <select id="checkout-state" className="select" autoComplete="address-level1" required {...form.register('state')}>
                 <option value="" disabled>
                   Choose a state
                 </option>
@@ -154,24 +153,21 @@ export function CheckoutForm({ email, onOrderPlaced }: { email: string | null; o
                   </option>
                 ))}
               </select>
-              {errors.state && (
-                <span id="checkout-state-error" className="field-error">
-                  {errors.state}
-                </span>
-              )}
-            </div>
-            <TextField
-              id="checkout-postalCode"
-              label="Postcode"
-              inputMode="numeric"
-              autoComplete="postal-code"
-              maxLength={4}
-              required
-              value={values.postalCode}
-              onValueChange={(postcode) => set('postalCode')(postcode.replace(/\D/g, ''))}
-              error={errors.postalCode}
-            />
-            <TextField id="checkout-country" label="Country" value={COUNTRY} readOnly aria-readonly="true" />
+            </Field>
+            <Field label="Postcode" required error={errors.postalCode}>
+              <input
+                id="checkout-postalCode"
+                className="input"
+                inputMode="numeric"
+                autoComplete="postal-code"
+                maxLength={4}
+                required
+                {...reformatting(form.register('postalCode'), (postcode) => postcode.replace(/\D/g, ''))}
+              />
+            </Field>
+            <Field label="Country">
+              <input id="checkout-country" className="input" value={COUNTRY} readOnly aria-readonly="true" />
+            </Field>
           </div>
         </section>
 
@@ -183,7 +179,13 @@ export function CheckoutForm({ email, onOrderPlaced }: { email: string | null; o
               const costCents = shippingCostCents(method, discountedSubtotalCents);
               return (
                 <label key={method} className="option-card">
-                  <input type="radio" name="shippingMethod" value={method} checked={values.shippingMethod === method} onChange={() => update(chooseShippingMethod(values, method))} />
+                  <input
+                    type="radio"
+                    {...form.register('shippingMethod')}
+                    value={method}
+                    checked={shippingMethod === method}
+                    onChange={() => choose(chooseShippingMethod(form.getValues(), method))}
+                  />
                   <span className="option-body">
                     <span className="option-title">{label}</span>
                     <span className="muted small">{delivery}</span>
@@ -206,10 +208,10 @@ export function CheckoutForm({ email, onOrderPlaced }: { email: string | null; o
                 <input
                   id={index === 0 ? 'checkout-paymentMethod' : undefined}
                   type="radio"
-                  name="paymentMethod"
+                  {...form.register('paymentMethod')}
                   value={method}
-                  checked={values.paymentMethod === method}
-                  onChange={() => update(choosePaymentMethod(values, method as PaymentMethod))}
+                  checked={paymentMethod === method}
+                  onChange={() => choose(choosePaymentMethod(form.getValues(), method as PaymentMethod))}
                 />
                 <span className="option-body">
                   <span className="option-title">{method === CASH_ON_DELIVERY ? 'Cash on Delivery' : CRYPTO_PAYMENT_METHODS[method as keyof typeof CRYPTO_PAYMENT_METHODS].label}</span>
@@ -224,28 +226,23 @@ export function CheckoutForm({ email, onOrderPlaced }: { email: string | null; o
             </p>
           )}
           {cashOnDelivery && (
-            <div className="field">
-              <label htmlFor="checkout-deliveryInstructions">Delivery instructions</label>
+            <Field label="Delivery instructions">
               <textarea
                 id="checkout-deliveryInstructions"
                 className="textarea"
                 maxLength={1000}
                 placeholder="Gate code, a safe place to leave it, the best time to call…"
-                value={values.deliveryInstructions}
-                onChange={(event) => set('deliveryInstructions')(event.target.value)}
+                {...form.register('deliveryInstructions')}
               />
-            </div>
+            </Field>
           )}
         </section>
 
         <section className="card stack" aria-labelledby="referral-heading">
           <h2 id="referral-heading">Referral code</h2>
-          <TextField
-            id="checkout-referral"
+          {/* Checked by the server as it is typed (spec §5), not by the form's schema. */}
+          <Field
             label="Referral code (optional)"
-            autoComplete="off"
-            value={referralInput}
-            onValueChange={setReferralInput}
             error={referral.status === 'invalid' ? referral.message : undefined}
             hint={
               referral.status === 'checking' ? (
@@ -256,7 +253,9 @@ export function CheckoutForm({ email, onOrderPlaced }: { email: string | null; o
                 </span>
               ) : undefined
             }
-          />
+          >
+            <input id="checkout-referral" className="input" autoComplete="off" value={referralInput} onChange={(event) => setReferralInput(event.target.value)} />
+          </Field>
         </section>
       </div>
 
@@ -264,31 +263,23 @@ export function CheckoutForm({ email, onOrderPlaced }: { email: string | null; o
         <section className="card stack" aria-labelledby="summary-heading">
           <h2 id="summary-heading">Order summary</h2>
           <OrderSummary quote={quote} />
-          <label className="checkbox acknowledgement" htmlFor="checkout-acknowledged">
-            <input
-              id="checkout-acknowledged"
-              type="checkbox"
-              checked={values.acknowledged}
-              onChange={(event) => set('acknowledged')(event.target.checked)}
-              aria-invalid={errors.acknowledged ? true : undefined}
-              aria-describedby="checkout-acknowledged-detail"
-            />
-            <span>
-              I confirm I am {MINIMUM_AGE}+ and am buying these products for laboratory research only, not for human consumption.
-            </span>
-          </label>
-          <p id="checkout-acknowledged-detail" className="muted small">
-            {BUYER_REQUIREMENTS}
-          </p>
-          {errors.acknowledged && <span className="field-error">{errors.acknowledged}</span>}
+          <Field
+            inline
+            className="acknowledgement"
+            label={<>I confirm I am {MINIMUM_AGE}+ and am buying these products for laboratory research only, not for human consumption.</>}
+            hint={BUYER_REQUIREMENTS}
+            error={errors.acknowledged}
+          >
+            <input id="checkout-acknowledged" type="checkbox" {...form.register('acknowledged')} />
+          </Field>
           {serverError && (
             <p className="notice notice-danger" role="alert">
               {serverError}
             </p>
           )}
-          <button type="submit" className="button button-primary button-lg button-block" disabled={values.paymentMethod === null || placeOrder.isPending}>
+          <button type="submit" className="button button-primary button-lg button-block" disabled={paymentMethod === null || placeOrder.isPending}>
             <Lock size={18} aria-hidden />
-            {placeOrder.isPending ? 'Placing order…' : values.paymentMethod === null ? 'Choose a payment method' : cashOnDelivery ? 'Place Order' : 'Place Order & Pay'}
+            {placeOrder.isPending ? 'Placing order…' : paymentMethod === null ? 'Choose a payment method' : cashOnDelivery ? 'Place Order' : 'Place Order & Pay'}
           </button>
           <p className="row gap muted small">
             <ShieldCheck size={16} aria-hidden /> Prices and totals are confirmed by our server when you order.
@@ -297,4 +288,20 @@ export function CheckoutForm({ email, onOrderPlaced }: { email: string | null; o
       </aside>
     </form>
   );
+}
+
+/** `register`'s props, with what was typed reformatted before the form takes it (phone spacing, postcode digits). */
+function reformatting(registration: UseFormRegisterReturn, format: (value: string) => string): UseFormRegisterReturn {
+  return {
+    ...registration,
+    onChange: (event: { target: HTMLInputElement }) => {
+      event.target.value = format(event.target.value);
+      return registration.onChange(event);
+    },
+  };
+}
+
+/** react-hook-form's errors, each the spec message of its field's first problem. */
+function specMessages(errors: FieldErrors<CheckoutFormValues>): Partial<Record<CheckoutField, string>> {
+  return Object.fromEntries(FIELD_ORDER.map((field) => [field, errors[field]?.message]).filter(([, message]) => message));
 }

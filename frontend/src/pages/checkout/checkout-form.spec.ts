@@ -2,10 +2,12 @@ import { MESSAGES } from '../../../../backend/src/ordering/contract/checkout-rul
 import {
   ACKNOWLEDGEMENT_REQUIRED,
   CheckoutFormValues,
+  checkoutProblems,
   chooseShippingMethod,
   choosePaymentMethod,
   EMPTY_CHECKOUT_FORM,
   orderPayload,
+  PAYMENT_METHOD_REQUIRED,
   splitMessage,
   validateCheckout,
 } from './checkout-form';
@@ -35,6 +37,27 @@ describe('checkout form rules', () => {
     expect(Object.keys(errors).sort()).toEqual(['city', 'firstName', 'state']);
   });
 
+  it('says beside each field what is wrong in its own words, and toasts missing information before anything else', () => {
+    const { errors, message } = validateCheckout({ ...sydneyBitcoin, email: 'ada@', firstName: '', postalCode: '' });
+    expect(message).toBe(MESSAGES.missingInformation);
+    expect(errors).toEqual({ email: 'Please enter a valid email address.', firstName: 'First name is required', postalCode: 'Postcode is required' });
+    expect(validateCheckout({ ...sydneyBitcoin, email: 'ada@', phone: '12345' }).message).toBe('Invalid Email: Please enter a valid email address.');
+  });
+
+  it('asks for a payment method', () => {
+    const { errors, message } = validateCheckout({ ...sydneyBitcoin, paymentMethod: null });
+    expect(message).toBe(PAYMENT_METHOD_REQUIRED);
+    expect(errors).toEqual({ paymentMethod: 'Choose how you would like to pay.' });
+  });
+
+  it('turns the schema problems of react-hook-form into the same errors and toast', () => {
+    expect(checkoutProblems({ phone: MESSAGES.invalidPhone, paymentMethod: MESSAGES.serviceArea })).toEqual({
+      errors: { phone: splitMessage(MESSAGES.invalidPhone).description, paymentMethod: MESSAGES.serviceArea },
+      message: MESSAGES.invalidPhone,
+    });
+    expect(checkoutProblems({})).toEqual({ errors: {}, message: null });
+  });
+
   it('refuses a phone number that is neither an Australian mobile nor a landline', () => {
     const { errors, message } = validateCheckout({ ...sydneyBitcoin, phone: '12345' });
     expect(message).toBe(MESSAGES.invalidPhone);
@@ -51,6 +74,8 @@ describe('checkout form rules', () => {
     const melbourne = choosePaymentMethod({ ...sydneyBitcoin, city: 'Melbourne', state: 'VIC', postalCode: '3000' }, 'cash_on_delivery');
     expect(validateCheckout(melbourne).message).toBe(MESSAGES.serviceArea);
     expect(validateCheckout(choosePaymentMethod(sydneyBitcoin, 'cash_on_delivery')).message).toBeNull();
+    expect(validateCheckout(melbourne).errors).toEqual({ paymentMethod: MESSAGES.serviceArea });
+    expect(validateCheckout({ ...melbourne, postalCode: '30' }).errors).toEqual({ postalCode: 'An Australian postcode has 4 digits.' });
   });
 
   it('requires the research-use acknowledgement', () => {

@@ -1,32 +1,14 @@
+import '../../lib/zod-without-eval';
 import type { CheckoutQuote } from '../../api/types';
 import type { PlaceOrderPayload } from '../../hooks/useCheckout';
 import { centsToDecimal, effectivePriceCents, PricedProduct } from '../../lib/money';
-import {
-  AUSTRALIAN_STATES,
-  CASH_ON_DELIVERY,
-  COUNTRY,
-  isAustralianPhone,
-  isSydneyMetro,
-  MESSAGES,
-  PaymentMethod,
-  POSTCODE,
-  ShippingMethod,
-} from '../../../../backend/src/ordering/contract/checkout-rules';
+import { CASH_ON_DELIVERY, COUNTRY, MESSAGES, PaymentMethod, ShippingMethod } from '../../../../backend/src/ordering/contract/checkout-rules';
+import { CheckoutFormInput, checkoutFormSchema } from '../../../../backend/src/ordering/contract/checkout-form-input';
 
-export interface CheckoutFormValues {
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  address: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  shippingMethod: ShippingMethod;
-  paymentMethod: PaymentMethod | null;
-  deliveryInstructions: string;
-  acknowledged: boolean;
-}
+export { ACKNOWLEDGEMENT_REQUIRED, INVALID_EMAIL, PAYMENT_METHOD_REQUIRED } from '../../../../backend/src/ordering/contract/checkout-form-input';
+
+/** The checkout form as the shopper fills it in; `checkoutFormSchema` (shared with the server's rules) checks it. */
+export type CheckoutFormValues = CheckoutFormInput;
 
 export const EMPTY_CHECKOUT_FORM: CheckoutFormValues = {
   email: '',
@@ -44,26 +26,23 @@ export const EMPTY_CHECKOUT_FORM: CheckoutFormValues = {
 };
 
 export type CheckoutField = 'email' | 'firstName' | 'lastName' | 'phone' | 'address' | 'city' | 'state' | 'postalCode' | 'paymentMethod' | 'acknowledged';
+/** What the form shows beside each field. */
 export type CheckoutErrors = Partial<Record<CheckoutField, string>>;
 
-/** The order of the fields on the page, so the first error can take the focus. */
+/** The order of the fields on the page: the first problem in it is the toast's, after missing information. */
 export const FIELD_ORDER: CheckoutField[] = ['email', 'firstName', 'lastName', 'phone', 'address', 'city', 'state', 'postalCode', 'paymentMethod', 'acknowledged'];
 
-const REQUIRED: { field: CheckoutField & keyof CheckoutFormValues; label: string }[] = [
-  { field: 'email', label: 'Email' },
-  { field: 'firstName', label: 'First name' },
-  { field: 'lastName', label: 'Last name' },
-  { field: 'phone', label: 'Phone' },
-  { field: 'address', label: 'Address' },
-  { field: 'city', label: 'City' },
-  { field: 'state', label: 'State' },
-  { field: 'postalCode', label: 'Postcode' },
-];
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const INVALID_EMAIL = 'Invalid Email: Please enter a valid email address.';
-export const PAYMENT_METHOD_REQUIRED = 'Payment Method Required: Choose how you would like to pay.';
-export const ACKNOWLEDGEMENT_REQUIRED = 'Acknowledgement Required: Please confirm you are 18+ and buying for laboratory research only.';
+/** A required field left empty says so in its own words beside it; the toast says MESSAGES.missingInformation. */
+const REQUIRED_LABELS: Partial<Record<CheckoutField, string>> = {
+  email: 'Email',
+  firstName: 'First name',
+  lastName: 'Last name',
+  phone: 'Phone',
+  address: 'Address',
+  city: 'City',
+  state: 'State',
+  postalCode: 'Postcode',
+};
 
 /** Spec messages read "Title: description"; a toast shows them as title and description. */
 export function splitMessage(message: string): { title: string; description?: string } {
@@ -72,48 +51,34 @@ export function splitMessage(message: string): { title: string; description?: st
 }
 
 /**
- * The server's checks (checkout spec §5) run in the browser first, so the shopper sees every problem
- * at once beside its field. `message` is the one the toast shows: the first problem in page order.
+ * From the schema's problems (one spec message per field) to what the shopper sees: each field's problem
+ * beside it, and in the toast missing information first, otherwise the first problem in page order.
  */
-export function validateCheckout(values: CheckoutFormValues): { errors: CheckoutErrors; message: string | null } {
+export function checkoutProblems(messages: Partial<Record<CheckoutField, string>>): { errors: CheckoutErrors; message: string | null } {
   const errors: CheckoutErrors = {};
-  const messages: string[] = [];
-  const missing = REQUIRED.filter(({ field }) => !String(values[field]).trim());
-  for (const { field, label } of missing) errors[field] = `${label} is required`;
-  if (missing.length > 0) messages.push(MESSAGES.missingInformation);
-
-  if (!errors.email && !EMAIL.test(values.email.trim())) {
-    errors.email = splitMessage(INVALID_EMAIL).description;
-    messages.push(INVALID_EMAIL);
+  const problems: string[] = [];
+  for (const field of FIELD_ORDER) {
+    const problem = messages[field];
+    if (!problem) continue;
+    problems.push(problem);
+    if (problem === MESSAGES.missingInformation) errors[field] = `${REQUIRED_LABELS[field] ?? field} is required`;
+    else if (problem === MESSAGES.serviceArea) errors[field] = problem;
+    else errors[field] = splitMessage(problem).description ?? problem;
   }
-  if (!errors.phone && !isAustralianPhone(values.phone)) {
-    errors.phone = splitMessage(MESSAGES.invalidPhone).description;
-    messages.push(MESSAGES.invalidPhone);
-  }
-  if (!errors.state && !(AUSTRALIAN_STATES as readonly string[]).includes(values.state)) {
-    errors.state = splitMessage(MESSAGES.invalidState).description;
-    messages.push(MESSAGES.invalidState);
-  }
-  if (!errors.postalCode && !POSTCODE.test(values.postalCode.trim())) {
-    errors.postalCode = splitMessage(MESSAGES.invalidPostcode).description;
-    messages.push(MESSAGES.invalidPostcode);
-  }
-  if (values.paymentMethod === null) {
-    errors.paymentMethod = splitMessage(PAYMENT_METHOD_REQUIRED).description;
-    messages.push(PAYMENT_METHOD_REQUIRED);
-  } else if (values.paymentMethod === CASH_ON_DELIVERY && !errors.city && !errors.state && !errors.postalCode && !isSydneyMetro(trimmedAddress(values))) {
-    errors.paymentMethod = MESSAGES.serviceArea;
-    messages.push(MESSAGES.serviceArea);
-  }
-  if (!values.acknowledged) {
-    errors.acknowledged = splitMessage(ACKNOWLEDGEMENT_REQUIRED).description;
-    messages.push(ACKNOWLEDGEMENT_REQUIRED);
-  }
-  return { errors, message: messages[0] ?? null };
+  const message = problems.includes(MESSAGES.missingInformation) ? MESSAGES.missingInformation : (problems[0] ?? null);
+  return { errors, message };
 }
 
-function trimmedAddress(values: CheckoutFormValues) {
-  return { city: values.city.trim(), state: values.state, postalCode: values.postalCode.trim() };
+/**
+ * The server's checks (checkout spec §5) run in the browser first, so the shopper sees every problem
+ * at once beside its field. `message` is the one the toast shows.
+ */
+export function validateCheckout(values: CheckoutFormValues): { errors: CheckoutErrors; message: string | null } {
+  const parsed = checkoutFormSchema.safeParse(values);
+  if (parsed.success) return { errors: {}, message: null };
+  const messages: Partial<Record<CheckoutField, string>> = {};
+  for (const issue of parsed.error.issues) messages[issue.path[0] as CheckoutField] ??= issue.message;
+  return checkoutProblems(messages);
 }
 
 /**

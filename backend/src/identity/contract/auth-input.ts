@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * The sign-up and login bodies (storefront spec §2, §5), parsed by the auth controller and
+ * checked with the same schemas by the storefront's auth forms before they are sent.
+ */
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 200;
+
+export const AUTH_INPUT_MESSAGES = {
+  fullNameRequired: 'Full name is required',
+  emailRequired: 'Email is required',
+  invalidEmail: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  weakPassword: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
+  longPassword: `Password must be at most ${MAX_PASSWORD_LENGTH} characters long.`,
+} as const;
+
+const email = z
+  .string({ message: AUTH_INPUT_MESSAGES.emailRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, AUTH_INPUT_MESSAGES.emailRequired)
+  .max(254)
+  .pipe(z.email({ message: AUTH_INPUT_MESSAGES.invalidEmail }));
+
+export const signupSchema = z.object({
+  fullName: z.string({ message: AUTH_INPUT_MESSAGES.fullNameRequired }).trim().min(1, AUTH_INPUT_MESSAGES.fullNameRequired).max(100),
+  email,
+  password: z
+    .string({ message: AUTH_INPUT_MESSAGES.passwordRequired })
+    .min(MIN_PASSWORD_LENGTH, AUTH_INPUT_MESSAGES.weakPassword)
+    .max(MAX_PASSWORD_LENGTH, AUTH_INPUT_MESSAGES.longPassword),
+});
+
+export type SignupInput = z.infer<typeof signupSchema>;
+
+export const loginSchema = z.object({
+  email,
+  password: z.string({ message: AUTH_INPUT_MESSAGES.passwordRequired }).min(1, AUTH_INPUT_MESSAGES.passwordRequired).max(MAX_PASSWORD_LENGTH),
+});
+
+export type LoginInput = z.infer<typeof loginSchema>;
