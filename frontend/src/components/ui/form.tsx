@@ -39,15 +39,17 @@ interface FieldProps {
 export function Field({ label, error, hint, required, className = '', inline = false, children }: FieldProps) {
   const generated = useId();
   const control = Children.only(children);
-  const id = (isValidElement<{ id?: string }>(control) && control.props.id) || generated;
+  const own = (isValidElement<Record<string, unknown>>(control) ? control.props : {}) as { id?: string; 'aria-describedby'?: string; 'aria-invalid'?: unknown; 'aria-required'?: unknown };
+  const id = own.id || generated;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  // What the control already says is kept: Field only adds its hint, its error and its required mark.
+  const describedBy = [own['aria-describedby'], hintId, errorId].filter(Boolean).join(' ') || undefined;
   const wired = cloneElement(control as ReactElement<Record<string, unknown>>, {
     id,
-    'aria-invalid': error ? true : undefined,
+    'aria-invalid': error ? true : own['aria-invalid'],
     'aria-describedby': describedBy,
-    'aria-required': required ? true : undefined,
+    'aria-required': required ? true : own['aria-required'],
   });
   const labelText = (
     <>
