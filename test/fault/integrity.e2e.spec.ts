@@ -71,10 +71,15 @@ describe('Integrity under concurrency: stock, settlement, unique SKUs, payment w
     const bitcoin = (await shopper.post('/api/payments/crypto').send({ orderId: placed.id, paymentMethod: 'bitcoin' }).expect(201)).body;
     const ether = (await shopper.post('/api/payments/crypto').send({ orderId: placed.id, paymentMethod: 'ethereum' }).expect(201)).body;
 
-    await admin.post(`/api/admin/payments/${bitcoin.id}/confirm`).send({ transactionHash: 'a'.repeat(64) }).expect(200);
-    const twice = await admin.post(`/api/admin/payments/${ether.id}/confirm`).send({ transactionHash: 'b'.repeat(64) }).expect(409);
-    expect(twice.body.message).toMatch(/already paid/);
-    expect((await shopper.get(`/api/payments/${ether.id}/status`).expect(200)).body.status).toBe('pending');
+    // Choosing ether closed the bitcoin quote: only the current payment can pay the order, and only once.
+    await admin.post(`/api/admin/payments/${ether.id}/confirm`).send({ transactionHash: 'a'.repeat(64) }).expect(200);
+    const twice = await admin.post(`/api/admin/payments/${bitcoin.id}/confirm`).send({ transactionHash: 'b'.repeat(64) }).expect(409);
+    expect(twice.body.message).toMatch(/has failed/);
+    expect((await shopper.get(`/api/payments/${bitcoin.id}/status`).expect(200)).body).toMatchObject({ status: 'failed', transactionId: null, failureReason: expect.stringMatching(/^Quote closed/) });
+    expect((await shopper.get(`/api/orders/${placed.id}`).expect(200)).body).toMatchObject({ paymentStatus: 'confirmed', paymentId: ether.id });
+    // The order itself refuses a second payment once paid, even one still open: a new quote cannot even be asked for.
+    const again = await shopper.post('/api/payments/crypto').send({ orderId: placed.id, paymentMethod: 'bitcoin' }).expect(409);
+    expect(again.body.message).toMatch(/already paid/);
 
     const cancelledOrder = (await shopper.post('/api/orders').send(orderOf([{ productId: product.id, quantity: 1 }])).expect(201)).body;
     const payment = (await shopper.post('/api/payments/crypto').send({ orderId: cancelledOrder.id, paymentMethod: 'bitcoin' }).expect(201)).body;
