@@ -18,7 +18,7 @@ import {
 } from './audit-data';
 import { AdminTable, LoadError } from './admin-ui';
 import { InfoDialog } from './AdminDialog';
-import { ActorText, AuditTrail } from './AuditTrail';
+import { ActorText, AuditEntryText, AuditTrail } from './AuditTrail';
 import './admin-tools.css';
 
 type ActorKind = 'any' | 'system' | 'guest' | 'user';
@@ -122,13 +122,7 @@ function AuditCards({
     <ol className="audit-cards" aria-label={label}>
       {(entries ?? []).map((entry) => (
         <li key={entry.position} className="card audit-card">
-          <p className="audit-trail-head">
-            <span className="audit-trail-event">{eventLabel(entry.type)}</span>
-            <time className="audit-trail-time" dateTime={entry.occurredAt}>
-              {formatDateTime(entry.occurredAt)}
-            </time>
-          </p>
-          <p className="audit-trail-summary">{entry.summary}</p>
+          <AuditEntryText entry={entry} />
           <p className="audit-card-meta">
             <StreamButton streamId={entry.streamId} onOpen={onStream} />
             <span className="sr-only">, by </span>

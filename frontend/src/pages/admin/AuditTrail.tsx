@@ -16,6 +16,21 @@ export function ActorText({ actor }: { actor: AuditEntry['actor'] }) {
   );
 }
 
+/** What happened, when, in words: the head of an audit entry wherever one is shown. */
+export function AuditEntryText({ entry }: { entry: AuditEntry }) {
+  return (
+    <>
+      <p className="audit-trail-head">
+        <span className="audit-trail-event">{eventLabel(entry.type)}</span>
+        <time className="audit-trail-time" dateTime={entry.occurredAt}>
+          {formatDateTime(entry.occurredAt)}
+        </time>
+      </p>
+      <p className="audit-trail-summary">{entry.summary}</p>
+    </>
+  );
+}
+
 /**
  * One stream's history (an order, a payment, a product) as a timeline, oldest first: when, what
  * happened in a sentence, and who did it. For the details dialogs of the back office.
@@ -52,13 +67,7 @@ export function AuditTrail({ stream, title }: { stream: string; title?: string }
           <ol className="audit-trail-list">
             {entries.map((entry) => (
               <li key={entry.position} className="audit-trail-item">
-                <p className="audit-trail-head">
-                  <span className="audit-trail-event">{eventLabel(entry.type)}</span>
-                  <time className="audit-trail-time" dateTime={entry.occurredAt}>
-                    {formatDateTime(entry.occurredAt)}
-                  </time>
-                </p>
-                <p className="audit-trail-summary">{entry.summary}</p>
+                <AuditEntryText entry={entry} />
                 <p className="audit-trail-by">
                   <span className="sr-only">By </span>
                   <ActorText actor={entry.actor} />

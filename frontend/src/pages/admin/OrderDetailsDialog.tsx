@@ -6,34 +6,10 @@ import { toCents } from '../../lib/money';
 import { customerName, paymentMethodLabel, shippingMethodLabel } from './admin-format';
 import { useOrderItems } from './admin-data';
 import { InfoDialog } from './AdminDialog';
-import { StatusBadge, TransactionHash } from './admin-ui';
+import { DetailSection as Section, Facts, StatusBadge, TransactionHash } from './admin-ui';
 import { AuditTrail } from './AuditTrail';
 
 const aud = (amount: string) => formatAud(toCents(amount));
-
-function Facts({ facts }: { facts: [string, ReactNode][] }) {
-  return (
-    <dl className="admin-detail-list">
-      {facts.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="stack admin-detail-section">
-      <h3 id={id} className="admin-detail-heading">
-        {title}
-      </h3>
-      {children}
-    </section>
-  );
-}
 
 /** Checkout spec §2, Orders tab, View Details: items, address, payment, notes, and the order's timeline from the log. */
 export function OrderDetailsDialog({ order, onClose }: { order: Order; onClose(): void }) {

@@ -8,7 +8,7 @@ import { toCents } from '../../lib/money';
 import { paymentMethodLabel } from './admin-format';
 import { useConfirmPayment, useFailPayment } from './admin-data';
 import { AdminDialog, InfoDialog } from './AdminDialog';
-import { StatusBadge, TransactionHash } from './admin-ui';
+import { DetailSection, Facts, StatusBadge, TransactionHash } from './admin-ui';
 import { AuditTrail } from './AuditTrail';
 
 function summary(payment: Payment): string {
@@ -99,23 +99,10 @@ export function PaymentDetailsDialog({ payment, onClose, onConfirm, onFail }: { 
         <span>{paymentMethodLabel(payment.paymentMethod)}</span>
         <span className="muted">{formatDateTime(payment.createdAt)}</span>
       </div>
-      <section aria-labelledby={`payment-${payment.id}-info`} className="stack admin-detail-section">
-        <h3 id={`payment-${payment.id}-info`} className="admin-detail-heading">
-          Payment Information
-        </h3>
-        <dl className="admin-detail-list">
-          {info.map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
-      <section aria-labelledby={`payment-${payment.id}-timeline`} className="stack admin-detail-section">
-        <h3 id={`payment-${payment.id}-timeline`} className="admin-detail-heading">
-          Transaction Timeline
-        </h3>
+      <DetailSection id={`payment-${payment.id}-info`} title="Payment Information">
+        <Facts facts={info} />
+      </DetailSection>
+      <DetailSection id={`payment-${payment.id}-timeline`} title="Transaction Timeline">
         <ol className="admin-timeline">
           {paymentTimeline(payment).map((step) => (
             <li key={step.label} className={`admin-timeline-${step.tone}`}>
@@ -124,7 +111,7 @@ export function PaymentDetailsDialog({ payment, onClose, onConfirm, onFail }: { 
             </li>
           ))}
         </ol>
-      </section>
+      </DetailSection>
       <AuditTrail stream={`payment-${payment.id}`} title="Full history" />
     </InfoDialog>
   );

@@ -98,3 +98,29 @@ export function LoadError({ message, onRetry }: { message: string; onRetry(): vo
     </div>
   );
 }
+
+/** Facts of a details dialog as a definition list: label, then value. */
+export function Facts({ facts }: { facts: [string, ReactNode][] }) {
+  return (
+    <dl className="admin-detail-list">
+      {facts.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A titled part of a details dialog. */
+export function DetailSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="stack admin-detail-section">
+      <h3 id={id} className="admin-detail-heading">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
