@@ -1,11 +1,23 @@
 import { readFileSync } from 'node:fs';
 import type { AxeResults } from 'axe-core';
-import { APIRequestContext, Page, request as playwrightRequest } from 'playwright-core';
-import { DESKTOP, MOBILE, Shop, startShop, unexpectedErrors, screenshotPath } from './browser-support';
+import { APIRequestContext, Page } from 'playwright-core';
+import {
+  adminApiClient,
+  DESKTOP,
+  expectNoSidewaysPan,
+  expectWithinWidth,
+  MOBILE,
+  openAdmin,
+  placeGuestOrder,
+  Shop,
+  signInToAdmin,
+  startShop,
+  unexpectedErrors,
+  screenshotPath,
+} from './browser-support';
 import { expect as expectPage } from './expect-page';
 
 const AXE_SOURCE = require.resolve('axe-core/axe.min.js');
-const ADMIN = { email: 'admin@peptide.shop', password: 'admin12345' };
 const TRACKING = 'AUDIT-TRACK-7';
 
 interface Product {
@@ -16,41 +28,31 @@ interface Product {
 /** The back office's audit log and trail, referral codes and review moderation (checkout spec §2, storefront spec reviews). */
 describe('Back office: audit log, referral codes and review moderation in a real browser', () => {
   let shop: Shop;
-  let guest: APIRequestContext;
   let admin: APIRequestContext;
   let orderId: number;
   let product: Product;
-  const reviewers: APIRequestContext[] = [];
 
   async function signedUp(fullName: string): Promise<APIRequestContext> {
-    const context = await playwrightRequest.newContext({ baseURL: shop.url, extraHTTPHeaders: { Origin: shop.url } });
+    const context = await shop.newApiClient();
     const email = `${fullName.split(' ')[0].toLowerCase()}-${Date.now()}@example.com`;
     const response = await context.post('/api/auth/signup', { data: { fullName, email, password: 'secret-123' } });
     expect(response.status()).toBe(201);
-    reviewers.push(context);
     return context;
   }
 
   beforeAll(async () => {
     shop = await startShop();
-    guest = await playwrightRequest.newContext({ baseURL: shop.url, extraHTTPHeaders: { Origin: shop.url } });
-    admin = await playwrightRequest.newContext({ baseURL: shop.url, extraHTTPHeaders: { Origin: shop.url } });
-    expect((await admin.post('/api/auth/login', { data: ADMIN })).status()).toBe(200);
+    admin = await adminApiClient(shop);
 
-    const products = (await (await guest.get('/api/products')).json()) as Product[];
+    const products = (await (await shop.api.get('/api/products')).json()) as Product[];
     product = products.find((candidate) => candidate.name === 'BPC-157 5mg')!;
     // A guest's order, shipped by the admin: the log tells both, each with its actor.
-    const placed = await guest.post('/api/orders', {
-      data: {
-        customerEmail: 'grace@example.com',
-        paymentMethod: 'bitcoin',
-        shippingMethod: 'regular',
-        shippingAddress: { firstName: 'Grace', lastName: 'Hopper', phone: '03 9876 5432', address: '1 Audit Way', city: 'Melbourne', state: 'VIC', postalCode: '3000', country: 'Australia' },
-        items: [{ productId: product.id, quantity: 1 }],
-      },
+    const { order } = await placeGuestOrder(shop.api, {
+      customerEmail: 'grace@example.com',
+      shippingAddress: { firstName: 'Grace', lastName: 'Hopper', phone: '03 9876 5432', address: '1 Audit Way', city: 'Melbourne', state: 'VIC', postalCode: '3000', country: 'Australia' },
+      items: [{ productId: product.id, quantity: 1 }],
     });
-    expect(placed.status()).toBe(201);
-    orderId = ((await placed.json()) as { id: number }).id;
+    orderId = order.id;
     const shipped = await admin.put(`/api/orders/${orderId}/shipping`, { data: { trackingNumber: TRACKING, shippingCarrier: 'DHL', status: 'shipped' } });
     expect(shipped.status()).toBe(200);
 
@@ -65,19 +67,7 @@ describe('Back office: audit log, referral codes and review moderation in a real
     }
   }, 120_000);
 
-  afterAll(async () => {
-    for (const context of [guest, admin, ...reviewers]) await context?.dispose();
-    await shop?.close();
-  });
-
-  async function signInAsAdmin(viewport: typeof DESKTOP) {
-    const { page, consoleErrors } = await shop.newPage(viewport);
-    const login = await page.context().request.post('/api/auth/login', { data: ADMIN, headers: { Origin: shop.url } });
-    expect(login.status()).toBe(200);
-    await page.goto('/admin');
-    await page.getByRole('heading', { level: 1, name: /Admin$/ }).waitFor({ timeout: 15_000 });
-    return { page, consoleErrors };
-  }
+  afterAll(async () => shop?.close());
 
   const panel = (page: Page, name: string) => page.getByRole('tabpanel', { name });
   /** Toasts by their text: a hidden tab (the audit log) may hold the same words. */
@@ -85,15 +75,12 @@ describe('Back office: audit log, referral codes and review moderation in a real
   const auditRow = (page: Page, text: RegExp | string) => panel(page, 'Audit log').getByRole('row').filter({ hasText: text });
 
   async function expectWithinPhoneWidth(page: Page) {
-    const width = await page.evaluate<number>('document.documentElement.scrollWidth');
-    expect(width).toBeLessThanOrEqual(MOBILE.width);
-    const box = await page.locator('.admin-page').boundingBox();
-    expect(box!.x).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width).toBeLessThanOrEqual(MOBILE.width);
+    await expectNoSidewaysPan(page, MOBILE.width);
+    await expectWithinWidth(page.locator('.admin-page'), MOBILE.width);
   }
 
   it("tells an order's events in words with who did them, narrows by filter, pages, and exports CSV", async () => {
-    const { page, consoleErrors } = await signInAsAdmin(DESKTOP);
+    const { page, consoleErrors } = await openAdmin(shop, DESKTOP);
     await page.getByRole('tab', { name: 'Audit log' }).click();
     const log = panel(page, 'Audit log');
     await expectPage(log.getByRole('heading', { name: 'Audit Log' })).toBeVisible();
@@ -161,7 +148,7 @@ describe('Back office: audit log, referral codes and review moderation in a real
   }, 90_000);
 
   it('creates a referral code, shows it with its uses, deactivates it after a confirmation, and logs both', async () => {
-    const { page, consoleErrors } = await signInAsAdmin(DESKTOP);
+    const { page, consoleErrors } = await openAdmin(shop, DESKTOP);
     await page.getByRole('tab', { name: 'Referral codes' }).click();
     const codes = panel(page, 'Referral codes');
     await expectPage(codes.getByRole('row', { name: /RESEARCH5 5% 0 orders Active/ })).toBeVisible();
@@ -205,7 +192,7 @@ describe('Back office: audit log, referral codes and review moderation in a real
   }, 90_000);
 
   it('hides a review from the product page with a reason, answers another, and shows the hidden one again', async () => {
-    const { page, consoleErrors } = await signInAsAdmin(DESKTOP);
+    const { page, consoleErrors } = await openAdmin(shop, DESKTOP);
     await page.getByRole('tab', { name: 'Reviews' }).click();
     const moderation = panel(page, 'Reviews');
     const card = (title: string) => moderation.getByRole('article', { name: title });
@@ -266,7 +253,7 @@ describe('Back office: audit log, referral codes and review moderation in a real
   }, 90_000);
 
   it('fits the three screens on a phone, with cards instead of wide tables', async () => {
-    const { page, consoleErrors } = await signInAsAdmin(MOBILE);
+    const { page, consoleErrors } = await openAdmin(shop, MOBILE);
     await page.getByRole('tab', { name: 'Audit log' }).click();
     const log = panel(page, 'Audit log');
     await expectPage(log.getByText(/^Page 1 of /)).toBeVisible();
@@ -311,9 +298,7 @@ describe('Back office: audit log, referral codes and review moderation in a real
       // axe is injected as an inline script, which the shop's own CSP rightly forbids.
       const context = await shop.browser.newContext({ baseURL: shop.url, viewport, bypassCSP: true });
       const page = await context.newPage();
-      expect((await page.request.post('/api/auth/login', { data: ADMIN, headers: { Origin: shop.url } })).status()).toBe(200);
-      await page.goto('/admin');
-      await page.getByRole('heading', { level: 1, name: /Admin$/ }).waitFor({ timeout: 15_000 });
+      await signInToAdmin(shop, page);
       await page.addScriptTag({ path: AXE_SOURCE });
       for (const [tab, ready] of [
         ['Audit log', /^Page 1 of /],

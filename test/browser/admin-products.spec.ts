@@ -1,71 +1,41 @@
-import { APIRequestContext, Locator, Page, request as playwrightRequest } from 'playwright-core';
+import { APIRequestContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { DESKTOP, MOBILE, Shop, startShop, unexpectedErrors, screenshotPath } from './browser-support';
+import type { ProductView } from '../../backend/src/catalogue/contract/catalogue.views';
+import { adminApiClient, DESKTOP, expectNoSidewaysPan, expectWithinWidth, MOBILE, openAdmin, placeGuestOrder, Shop, startShop, unexpectedErrors, screenshotPath } from './browser-support';
 import { expect as expectPage } from './expect-page';
 
-const ADMIN = { email: 'admin@peptide.shop', password: 'admin12345' };
 const REMOVED = 'Product removed successfully. Products with order history are deactivated to preserve records.';
-
-interface AdminProduct {
-  id: number;
-  name: string;
-  sku: string;
-  description: string;
-  price: string;
-  salePrice: string | null;
-  isOnSale: boolean;
-  stock: number;
-  imageUrl: string | null;
-  grade: string | null;
-  dosage: string | null;
-  contents: string | null;
-  badges: string[];
-  categoryId: number | null;
-  isActive: boolean;
-}
 
 /** The back office's Products tab (checkout spec §2, §5, §7, §8): create, edit, delete and image upload. */
 describe('Back-office products in a real browser', () => {
   let shop: Shop;
   let admin: APIRequestContext;
-  let guest: APIRequestContext;
   let serial = 0;
 
   beforeAll(async () => {
     shop = await startShop();
-    const headers = { Origin: shop.url };
-    guest = await playwrightRequest.newContext({ baseURL: shop.url, extraHTTPHeaders: headers });
-    admin = await playwrightRequest.newContext({ baseURL: shop.url, extraHTTPHeaders: headers });
-    expect((await admin.post('/api/auth/login', { data: ADMIN })).status()).toBe(200);
+    admin = await adminApiClient(shop);
   }, 90_000);
-  afterAll(async () => {
-    await guest?.dispose();
-    await admin?.dispose();
-    await shop?.close();
-  });
+  afterAll(async () => shop?.close());
 
   const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++serial}`;
 
-  async function createProduct(overrides: Partial<AdminProduct> = {}): Promise<AdminProduct> {
+  async function createProduct(overrides: Partial<ProductView> = {}): Promise<ProductView> {
     const sku = unique('TST').toUpperCase();
     const response = await admin.post('/api/admin/products', {
       data: { name: `Test Compound ${sku}`, sku, description: 'Made by the journey.', price: '80.00', stock: 20, dosage: '10mg', contents: '1 vial', badges: ['Hot', 'Lab Tested'], grade: 'Research Grade', ...overrides },
     });
     expect(response.status()).toBe(201);
-    return (await response.json()) as AdminProduct;
+    return (await response.json()) as ProductView;
   }
 
-  async function adminProduct(id: number): Promise<{ status: number; product: AdminProduct | null }> {
+  async function adminProduct(id: number): Promise<{ status: number; product: ProductView | null }> {
     const response = await admin.get(`/api/admin/products/${id}`);
-    return { status: response.status(), product: response.ok() ? ((await response.json()) as AdminProduct) : null };
+    return { status: response.status(), product: response.ok() ? ((await response.json()) as ProductView) : null };
   }
 
   async function openProductsTab(viewport: typeof DESKTOP): Promise<{ page: Page; consoleErrors: string[] }> {
-    const { page, consoleErrors } = await shop.newPage(viewport);
-    const login = await page.context().request.post('/api/auth/login', { data: ADMIN, headers: { Origin: shop.url } });
-    expect(login.status()).toBe(200);
-    await page.goto('/admin');
-    await page.getByRole('heading', { level: 1, name: /Admin$/ }).waitFor({ timeout: 15_000 });
+    const { page, consoleErrors } = await openAdmin(shop, viewport);
     await page.getByRole('tab', { name: 'Products' }).click();
     await expectPage(page.getByRole('heading', { name: 'Product Management' })).toBeVisible();
     return { page, consoleErrors };
@@ -76,15 +46,9 @@ describe('Back-office products in a real browser', () => {
   const search = (page: Page, text: string) => page.getByRole('searchbox', { name: 'Search products' }).fill(text);
   const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
-  /** Nothing on the page reaches past the viewport's right edge (the table scrolls inside its own box). */
-  async function expectNoSidewaysPan(page: Page, width: number) {
-    const scrollWidth = Number(await page.evaluate('document.documentElement.scrollWidth'));
-    expect(scrollWidth).toBeLessThanOrEqual(width);
-  }
-
   it('shows what is missing, then creates a product that the table lists and the store shows', async () => {
     const { page, consoleErrors } = await openProductsTab(DESKTOP);
-    const categories = (await (await guest.get('/api/categories')).json()) as { id: number; name: string }[];
+    const categories = (await (await shop.api.get('/api/categories')).json()) as { id: number; name: string }[];
     await expectPage(rowOf(page, 'BPC-157 5mg').first()).toBeVisible();
     await page.screenshot({ path: screenshotPath('admin-products-desktop'), fullPage: true });
 
@@ -156,7 +120,7 @@ describe('Back-office products in a real browser', () => {
     await expectPage(row.getByText('Active')).toBeVisible();
     await expectPage(row.getByText(/42\.50/)).toBeVisible();
 
-    const listed = ((await (await admin.get('/api/admin/products')).json()) as AdminProduct[]).find((product) => product.sku === sku)!;
+    const listed = ((await (await admin.get('/api/admin/products')).json()) as ProductView[]).find((product) => product.sku === sku)!;
     await page.goto(`/products/${listed.id}`);
     await expectPage(page.getByRole('heading', { level: 1, name: productName })).toBeVisible();
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
@@ -212,16 +176,11 @@ describe('Back-office products in a real browser', () => {
   it('deletes a product without orders and deactivates one with an order, after asking', async () => {
     const unordered = await createProduct();
     const ordered = await createProduct();
-    const placed = await guest.post('/api/orders', {
-      data: {
-        customerEmail: 'ada@example.com',
-        paymentMethod: 'bitcoin',
-        shippingMethod: 'regular',
-        shippingAddress: { firstName: 'Ada', lastName: 'Lovelace', phone: '03 9876 5432', address: '200 Collins St', city: 'Melbourne', state: 'VIC', postalCode: '3000', country: 'Australia' },
-        items: [{ productId: ordered.id, quantity: 1 }],
-      },
+    await placeGuestOrder(shop.api, {
+      customerEmail: 'ada@example.com',
+      shippingAddress: { firstName: 'Ada', lastName: 'Lovelace', phone: '03 9876 5432', address: '200 Collins St', city: 'Melbourne', state: 'VIC', postalCode: '3000', country: 'Australia' },
+      items: [{ productId: ordered.id, quantity: 1 }],
     });
-    expect(placed.status()).toBe(201);
 
     const { page, consoleErrors } = await openProductsTab(DESKTOP);
     await search(page, 'Test Compound TST');
@@ -273,10 +232,8 @@ describe('Back-office products in a real browser', () => {
     await dialog.getByRole('checkbox', { name: 'On Sale' }).check();
     await dialog.getByRole('button', { name: 'Create Product' }).click();
     await expectPage(dialog.getByText('Name is required')).toBeVisible();
-    const box = (await dialog.boundingBox())!;
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(MOBILE.width);
-    expect(box.height).toBeLessThanOrEqual(MOBILE.height);
+    await expectWithinWidth(dialog, MOBILE.width);
+    expect((await dialog.boundingBox())!.height).toBeLessThanOrEqual(MOBILE.height);
     await expectNoSidewaysPan(page, MOBILE.width);
     await page.screenshot({ path: screenshotPath('admin-product-dialog-mobile') });
     await dialog.getByRole('button', { name: 'Upload image' }).click();

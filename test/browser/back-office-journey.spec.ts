@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { APIRequestContext, Locator, Page, request as playwrightRequest } from 'playwright-core';
+import { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { DESKTOP, MOBILE, Shop, screenshotPath, startShop, unexpectedErrors } from './browser-support';
+import { DESKTOP, expectNoSidewaysPan, expectWithinWidth, MOBILE, openAdmin, placeGuestOrder, Shop, screenshotPath, startShop, unexpectedErrors } from './browser-support';
 import { expect as expectPage } from './expect-page';
 
-const ADMIN = { email: 'admin@peptide.shop', password: 'admin12345' };
 const TRANSACTION = '9f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c5b4a39281706f5e4d3c2b1a0';
 
 /**
@@ -14,30 +13,10 @@ const TRANSACTION = '9f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c5b4a39281706f5e4d3c
  */
 describe('Running the store from the back office', () => {
   let shop: Shop;
-  let shopper: APIRequestContext;
-
   beforeAll(async () => {
     shop = await startShop();
-    shopper = await playwrightRequest.newContext({ baseURL: shop.url, extraHTTPHeaders: { Origin: shop.url } });
   }, 90_000);
-  afterAll(async () => {
-    await shopper?.dispose();
-    await shop?.close();
-  });
-
-  async function adminPage(viewport: typeof DESKTOP) {
-    const { page, consoleErrors } = await shop.newPage(viewport);
-    const login = await page.context().request.post('/api/auth/login', { data: ADMIN, headers: { Origin: shop.url } });
-    expect(login.status()).toBe(200);
-    await page.goto('/admin');
-    await page.getByRole('heading', { level: 1, name: /Admin$/ }).waitFor({ timeout: 15_000 });
-    return { page, consoleErrors };
-  }
-
-  /** Nothing pans the page sideways: whatever is wide scrolls inside its own box. */
-  async function expectNoSidewaysPan(page: Page, width: number) {
-    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
-  }
+  afterAll(async () => shop?.close());
 
   async function createProductWithImage(page: Page, name: string, sku: string) {
     await page.getByRole('tab', { name: 'Products' }).click();
@@ -60,28 +39,21 @@ describe('Running the store from the back office', () => {
     return products.find((product) => product.sku === sku)!;
   }
 
-  async function placeBitcoinOrder(productId: number) {
-    const placed = await shopper.post('/api/orders', {
-      data: {
-        customerEmail: 'barbara@example.com',
-        paymentMethod: 'bitcoin',
-        shippingMethod: 'express',
-        shippingAddress: { firstName: 'Barbara', lastName: 'McClintock', phone: '02 9876 5432', address: '1 Science Rd', city: 'Newcastle', state: 'NSW', postalCode: '2300', country: 'Australia' },
-        items: [{ productId, quantity: 2 }],
-      },
+  /** A shopper's order, paid in bitcoin. */
+  const placeBitcoinOrder = (productId: number) =>
+    placeGuestOrder(shop.api, {
+      customerEmail: 'barbara@example.com',
+      shippingMethod: 'express',
+      shippingAddress: { firstName: 'Barbara', lastName: 'McClintock', phone: '02 9876 5432', address: '1 Science Rd', city: 'Newcastle', state: 'NSW', postalCode: '2300', country: 'Australia' },
+      items: [{ productId, quantity: 2 }],
+      coin: 'bitcoin',
     });
-    expect(placed.status()).toBe(201);
-    const order = (await placed.json()) as { id: number };
-    const started = await shopper.post('/api/payments/crypto', { data: { orderId: order.id, paymentMethod: 'bitcoin' } });
-    expect(started.status()).toBe(201);
-    return { order, payment: (await started.json()) as { id: number } };
-  }
 
   const orderCard = (page: Page, orderId: number): Locator =>
     page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(`Order #${orderId}\\b`) }) });
 
   it('creates a product with an uploaded image, takes its order through payment and shipping, and shows who did what', async () => {
-    const { page, consoleErrors } = await adminPage(DESKTOP);
+    const { page, consoleErrors } = await openAdmin(shop, DESKTOP);
     const product = await createProductWithImage(page, 'Journey Peptide 10mg', 'JOURNEY-10');
     expect(product.imageUrl).toMatch(/^\/objects\/images\//);
 
@@ -160,14 +132,12 @@ describe('Running the store from the back office', () => {
   }, 120_000);
 
   it('runs the same back office on a 390 px phone without panning the page', async () => {
-    const products = (await (await shopper.get('/api/products')).json()) as { id: number; name: string }[];
+    const products = (await (await shop.api.get('/api/products')).json()) as { id: number; name: string }[];
     const { order, payment } = await placeBitcoinOrder(products[0].id);
-    const { page, consoleErrors } = await adminPage(MOBILE);
+    const { page, consoleErrors } = await openAdmin(shop, MOBILE);
     for (const tab of ['Dashboard', 'Products', 'Orders', 'Payments', 'Referral codes', 'Reviews', 'Audit log']) {
       const button = page.getByRole('tab', { name: tab, exact: true });
-      const box = (await button.boundingBox())!;
-      expect(box.x).toBeGreaterThanOrEqual(0);
-      expect(box.x + box.width).toBeLessThanOrEqual(MOBILE.width);
+      await expectWithinWidth(button, MOBILE.width);
       await button.click();
       await page.waitForLoadState('networkidle');
       await expectNoSidewaysPan(page, MOBILE.width);
@@ -177,9 +147,7 @@ describe('Running the store from the back office', () => {
     await page.getByRole('button', { name: `Details of payment #${payment.id}` }).click();
     const details = page.getByRole('dialog', { name: `Payment Details - #${payment.id}` });
     await expectPage(details.getByRole('heading', { name: 'Transaction Timeline' })).toBeVisible();
-    const box = (await details.boundingBox())!;
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(MOBILE.width);
+    await expectWithinWidth(details, MOBILE.width);
     await expectNoSidewaysPan(page, MOBILE.width);
     await page.screenshot({ path: screenshotPath('journey-payment-details-mobile') });
     await page.keyboard.press('Escape');

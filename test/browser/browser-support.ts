@@ -1,7 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { APIRequestContext, Browser, BrowserContext, chromium, Locator, Page, request as playwrightRequest } from 'playwright-core';
+import type { z } from 'zod';
+import type { CryptoPaymentMethod, PaymentMethod } from '../../backend/src/ordering/contract/checkout-rules';
+import type { placeOrderSchema } from '../../backend/src/ordering/contract/order-input';
+import type { PlacedOrderView } from '../../backend/src/ordering/contract/order.views';
+import type { PaymentView } from '../../backend/src/payments/contract/payment.views';
 import { startServerProcess, ServerProcess } from '../support/server-process';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -10,6 +15,10 @@ export interface Shop {
   url: string;
   server: ServerProcess;
   browser: Browser;
+  /** A guest's API client: no session, and the Origin header the shop's CSRF check asks for. */
+  api: APIRequestContext;
+  /** Another API client like `api`, with a cookie jar (so a session) of its own; closed with the shop. */
+  newApiClient(): Promise<APIRequestContext>;
   /** A fresh browser profile (cookies, localStorage) at the given viewport. */
   newContext(viewport?: { width: number; height: number }): Promise<BrowserContext>;
   /** A page in a fresh context whose console errors and uncaught exceptions are collected. */
@@ -34,6 +43,12 @@ export async function startShop(): Promise<Shop> {
   const server = await startServerProcess(dataDir);
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
   const contexts: BrowserContext[] = [];
+  const apiClients: APIRequestContext[] = [];
+  const newApiClient = async () => {
+    const client = await playwrightRequest.newContext({ baseURL: server.url, extraHTTPHeaders: { Origin: server.url } });
+    apiClients.push(client);
+    return client;
+  };
   const newContext = async (viewport = DESKTOP) => {
     const context = await browser.newContext({ baseURL: server.url, viewport });
     contexts.push(context);
@@ -43,6 +58,8 @@ export async function startShop(): Promise<Shop> {
     url: server.url,
     server,
     browser,
+    api: await newApiClient(),
+    newApiClient,
     newContext,
     async newPage(viewport = DESKTOP) {
       const context = await newContext(viewport);
@@ -53,6 +70,7 @@ export async function startShop(): Promise<Shop> {
       return { page, consoleErrors };
     },
     async close() {
+      for (const client of apiClients) await client.dispose().catch(() => undefined);
       for (const context of contexts) await context.close().catch(() => undefined);
       await browser.close();
       await server.stop();
@@ -67,4 +85,63 @@ export async function startShop(): Promise<Shop> {
  */
 export function unexpectedErrors(consoleErrors: string[], expectedStatuses: number[] = []): string[] {
   return consoleErrors.filter((text) => !expectedStatuses.some((status) => text.includes(`status of ${status}`)));
+}
+
+/** The admin account the demo data seeds. */
+export const DEMO_ADMIN = { email: 'admin@peptide.shop', password: 'admin12345' };
+
+/** An API client of its own, signed in as the demo admin; closed with the shop. */
+export async function adminApiClient(shop: Shop): Promise<APIRequestContext> {
+  const admin = await shop.newApiClient();
+  expect((await admin.post('/api/auth/login', { data: DEMO_ADMIN })).status()).toBe(200);
+  return admin;
+}
+
+/** Signs the page's context in as the demo admin and opens the back office, waiting for its heading. */
+export async function signInToAdmin(shop: Shop, page: Page): Promise<void> {
+  const login = await page.request.post('/api/auth/login', { data: DEMO_ADMIN, headers: { Origin: shop.url } });
+  expect(login.status()).toBe(200);
+  await page.goto('/admin');
+  await page.getByRole('heading', { level: 1, name: /Admin$/ }).waitFor({ timeout: 15_000 });
+}
+
+/** The back office in a fresh page at the given viewport, signed in as the demo admin. */
+export async function openAdmin(shop: Shop, viewport = DESKTOP): Promise<{ page: Page; consoleErrors: string[] }> {
+  const opened = await shop.newPage(viewport);
+  await signInToAdmin(shop, opened.page);
+  return opened;
+}
+
+/** An order as POST /api/orders takes it; the payment and shipping methods default to bitcoin and regular. */
+export type GuestOrder = Omit<z.input<typeof placeOrderSchema>, 'paymentMethod' | 'shippingMethod'> & { shippingMethod?: z.input<typeof placeOrderSchema>['shippingMethod'] };
+
+/**
+ * A guest's order placed through the API. Given a coin, the order is to be paid in it and its crypto
+ * payment is started too (POST /api/payments/crypto).
+ */
+export async function placeGuestOrder(request: APIRequestContext, order: GuestOrder & { coin: CryptoPaymentMethod }): Promise<{ order: PlacedOrderView; payment: PaymentView }>;
+export async function placeGuestOrder(request: APIRequestContext, order: GuestOrder & { paymentMethod?: PaymentMethod }): Promise<{ order: PlacedOrderView }>;
+export async function placeGuestOrder(
+  request: APIRequestContext,
+  { coin, paymentMethod = coin ?? 'bitcoin', shippingMethod = 'regular', ...order }: GuestOrder & { coin?: CryptoPaymentMethod; paymentMethod?: PaymentMethod },
+): Promise<{ order: PlacedOrderView; payment?: PaymentView }> {
+  const placed = await request.post('/api/orders', { data: { ...order, paymentMethod, shippingMethod } });
+  expect(placed.status()).toBe(201);
+  const created = (await placed.json()) as PlacedOrderView;
+  if (!coin) return { order: created };
+  const started = await request.post('/api/payments/crypto', { data: { orderId: created.id, paymentMethod: coin } });
+  expect(started.status()).toBe(201);
+  return { order: created, payment: (await started.json()) as PaymentView };
+}
+
+/** Nothing pans the page sideways: whatever is wide scrolls inside its own box. */
+export async function expectNoSidewaysPan(page: Page, width: number): Promise<void> {
+  expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(width);
+}
+
+/** The element lies between the viewport's left edge and the given width. */
+export async function expectWithinWidth(locator: Locator, width: number): Promise<void> {
+  const box = (await locator.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
 }

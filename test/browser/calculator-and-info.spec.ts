@@ -1,30 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { APIRequestContext, Page, request as playwrightRequest } from 'playwright-core';
-import { DESKTOP, MOBILE, Shop, startShop, unexpectedErrors, screenshotPath } from './browser-support';
+import { Page } from 'playwright-core';
+import { DESKTOP, expectWithinWidth, MOBILE, openAdmin, placeGuestOrder, Shop, startShop, unexpectedErrors, screenshotPath } from './browser-support';
 import { expect as expectPage } from './expect-page';
-
-const ADMIN = { email: 'admin@peptide.shop', password: 'admin12345' };
-
-interface PlacedOrder {
-  id: number;
-}
-interface CreatedPayment {
-  id: number;
-}
 
 /** The dosage calculator (storefront spec §2, §4, §9), the information pages and the back office (checkout spec §2). */
 describe('Calculator, information pages and back office in a real browser', () => {
   let shop: Shop;
-  let guest: APIRequestContext;
-
   beforeAll(async () => {
     shop = await startShop();
-    guest = await playwrightRequest.newContext({ baseURL: shop.url, extraHTTPHeaders: { Origin: shop.url } });
   }, 90_000);
-  afterAll(async () => {
-    await guest?.dispose();
-    await shop?.close();
-  });
+  afterAll(async () => shop?.close());
 
   const group = (page: Page, step: RegExp) => page.getByRole('radiogroup', { name: step });
 
@@ -133,37 +118,20 @@ describe('Calculator, information pages and back office in a real browser', () =
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
   }, 60_000);
 
-  async function placeBitcoinOrder(): Promise<{ order: PlacedOrder; payment: CreatedPayment }> {
-    const products = (await (await guest.get('/api/products')).json()) as { id: number; name: string }[];
+  async function placeBitcoinOrder() {
+    const products = (await (await shop.api.get('/api/products')).json()) as { id: number; name: string }[];
     const bpc = products.find((product) => product.name === 'BPC-157 5mg')!;
-    const placed = await guest.post('/api/orders', {
-      data: {
-        customerEmail: 'rosalind@example.com',
-        paymentMethod: 'bitcoin',
-        shippingMethod: 'regular',
-        shippingAddress: { firstName: 'Rosalind', lastName: 'Franklin', phone: '03 9876 5432', address: '200 Collins St', city: 'Melbourne', state: 'VIC', postalCode: '3000', country: 'Australia' },
-        items: [{ productId: bpc.id, quantity: 1 }],
-      },
+    return placeGuestOrder(shop.api, {
+      customerEmail: 'rosalind@example.com',
+      shippingAddress: { firstName: 'Rosalind', lastName: 'Franklin', phone: '03 9876 5432', address: '200 Collins St', city: 'Melbourne', state: 'VIC', postalCode: '3000', country: 'Australia' },
+      items: [{ productId: bpc.id, quantity: 1 }],
+      coin: 'bitcoin',
     });
-    expect(placed.status()).toBe(201);
-    const order = (await placed.json()) as PlacedOrder;
-    const started = await guest.post('/api/payments/crypto', { data: { orderId: order.id, paymentMethod: 'bitcoin' } });
-    expect(started.status()).toBe(201);
-    return { order, payment: (await started.json()) as CreatedPayment };
-  }
-
-  async function signInAsAdmin(viewport: typeof DESKTOP) {
-    const { page, consoleErrors } = await shop.newPage(viewport);
-    const login = await page.context().request.post('/api/auth/login', { data: ADMIN, headers: { Origin: shop.url } });
-    expect(login.status()).toBe(200);
-    await page.goto('/admin');
-    await page.getByRole('heading', { level: 1, name: /Admin$/ }).waitFor({ timeout: 15_000 });
-    return { page, consoleErrors };
   }
 
   it('lets the admin ship an order and confirm its payment in the back office', async () => {
     const { order, payment } = await placeBitcoinOrder();
-    const { page, consoleErrors } = await signInAsAdmin(DESKTOP);
+    const { page, consoleErrors } = await openAdmin(shop, DESKTOP);
 
     await expectPage(page.getByRole('link', { name: 'View Store' })).toBeVisible();
     await expectPage(page.getByRole('button', { name: 'Logout' })).toBeVisible();
@@ -231,7 +199,7 @@ describe('Calculator, information pages and back office in a real browser', () =
 
   it('tells an admin whose session ended and sends them to sign in again', async () => {
     const { order } = await placeBitcoinOrder();
-    const { page, consoleErrors } = await signInAsAdmin(DESKTOP);
+    const { page, consoleErrors } = await openAdmin(shop, DESKTOP);
     await page.getByRole('tab', { name: 'Orders' }).click();
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(`Order #${order.id}\\b`) }) });
     const status = card.getByRole('combobox', { name: 'Order status' });
@@ -250,7 +218,7 @@ describe('Calculator, information pages and back office in a real browser', () =
   }, 60_000);
 
   it('fits the back office on a phone', async () => {
-    const { page, consoleErrors } = await signInAsAdmin(MOBILE);
+    const { page, consoleErrors } = await openAdmin(shop, MOBILE);
     await expectPage(page.getByRole('tab', { name: 'Dashboard' })).toBeVisible();
     await page.screenshot({ path: screenshotPath('admin-dashboard-mobile'), fullPage: true });
     await page.getByRole('tab', { name: 'Orders' }).click();
@@ -261,9 +229,7 @@ describe('Calculator, information pages and back office in a real browser', () =
     await expectPage(page.getByRole('row', { name: /BAC Water 10ml/ })).toBeVisible();
     await page.screenshot({ path: screenshotPath('admin-products-mobile'), fullPage: true });
     // The back office itself stays within the phone's width; wide tables scroll inside their card.
-    const box = await page.locator('.admin-page').boundingBox();
-    expect(box!.x).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width).toBeLessThanOrEqual(MOBILE.width);
+    await expectWithinWidth(page.locator('.admin-page'), MOBILE.width);
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
   }, 60_000);
 });

@@ -1,5 +1,5 @@
-import { APIRequestContext, Page, request as playwrightRequest } from 'playwright-core';
-import { DESKTOP, MOBILE, Shop, startShop, unexpectedErrors, screenshotPath } from './browser-support';
+import { APIRequestContext, Page } from 'playwright-core';
+import { adminApiClient, DESKTOP, MOBILE, Shop, startShop, unexpectedErrors, screenshotPath } from './browser-support';
 import { expect as expectPage } from './expect-page';
 
 
@@ -21,16 +21,11 @@ describe('Checkout in a real browser', () => {
 
   beforeAll(async () => {
     shop = await startShop();
-    admin = await playwrightRequest.newContext({ baseURL: shop.url, extraHTTPHeaders: { Origin: shop.url } });
-    const login = await admin.post('/api/auth/login', { data: { email: 'admin@peptide.shop', password: 'admin12345' } });
-    expect(login.status()).toBe(200);
+    admin = await adminApiClient(shop);
     const referral = await admin.post('/api/admin/referral-codes', { data: { code: 'LAB10', discountPercentage: 10 } });
     expect(referral.ok()).toBe(true);
   }, 90_000);
-  afterAll(async () => {
-    await admin?.dispose();
-    await shop?.close();
-  });
+  afterAll(async () => shop?.close());
 
   async function addProductsToCart(page: Page, count: number) {
     await page.goto('/products');
