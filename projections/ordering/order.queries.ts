@@ -31,13 +31,12 @@ export class OrderQueries {
     return (await this.orders.find({ customerId }, { sort: { createdAt: -1, id: -1 } })).map(toOrderView);
   }
 
-  /** A verified purchase: an order of theirs with this product that was paid in crypto, or delivered (cash is paid at the door), and not cancelled. */
+  /** A verified purchase: an order of theirs with this product that was delivered. Paid is not enough: nobody can review what has not arrived. */
   async hasBought(customerId: string, productId: number): Promise<boolean> {
     const order = await this.orders.findOne({
       customerId,
       'items.productId': productId,
-      status: { $ne: 'cancelled' },
-      $or: [{ paymentStatus: 'confirmed', paymentMethod: { $ne: CASH_ON_DELIVERY } }, { status: 'delivered' }],
+      status: 'delivered',
     });
     return order !== null;
   }

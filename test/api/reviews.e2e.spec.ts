@@ -184,22 +184,30 @@ describe('Reviews API', () => {
     expect(response.body.title).toBe('<script>alert(1)</script>');
   });
 
-  it('marks a review as a verified purchase only when its author paid for the product', async () => {
+  it('marks a review as a verified purchase only once the author\'s order of the product was delivered', async () => {
     const products = (await shop.agent().get('/api/products').expect(200)).body as { id: number; stock: number }[];
-    const [bought, unpaid] = products.filter((product) => product.stock > 0).slice(5, 7);
+    const [bought, unpaid, notYetDelivered] = products.filter((product) => product.stock > 0).slice(5, 8);
     const { agent } = await signedIn();
     const address = { firstName: 'Ada', lastName: 'Lovelace', phone: '0412345678', address: '1 Lab Way', city: 'Brisbane', state: 'QLD', postalCode: '4000' };
     const order = async (productId: number) =>
       (await agent.post('/api/orders').send({ customerEmail: 'ada@example.com', paymentMethod: 'bitcoin', shippingMethod: 'regular', shippingAddress: address, items: [{ productId, quantity: 1 }] }).expect(201)).body as { id: number };
-    const paid = await order(bought.id);
-    await order(unpaid.id);
-    const payment = (await agent.post('/api/payments/crypto').send({ orderId: paid.id, paymentMethod: 'bitcoin' }).expect(201)).body as { id: number };
     const admin = shop.agent();
     await signInAsAdmin(admin);
-    await admin.post(`/api/admin/payments/${payment.id}/confirm`).send({ transactionHash: 'a'.repeat(64) }).expect(200);
+    const pay = async (orderId: number) => {
+      const payment = (await agent.post('/api/payments/crypto').send({ orderId, paymentMethod: 'bitcoin' }).expect(201)).body as { id: number };
+      await admin.post(`/api/admin/payments/${payment.id}/confirm`).send({ transactionHash: `${orderId}`.padEnd(64, 'a') }).expect(200);
+    };
+    const delivered = await order(bought.id);
+    await pay(delivered.id);
+    await admin.put(`/api/orders/${delivered.id}/shipping`).send({ trackingNumber: 'TRACK-1', shippingCarrier: 'DHL', status: 'shipped' }).expect(200);
+    await admin.put(`/api/orders/${delivered.id}/status`).send({ status: 'delivered' }).expect(200);
+    await order(unpaid.id);
+    await pay((await order(notYetDelivered.id)).id);
 
     expect((await agent.post(`/api/products/${bought.id}/reviews`).send(review()).expect(201)).body.verified).toBe(true);
     expect((await agent.post(`/api/products/${unpaid.id}/reviews`).send(review()).expect(201)).body.verified).toBe(false);
+    // Paid and shipping is not yet a purchase the author can vouch for.
+    expect((await agent.post(`/api/products/${notYetDelivered.id}/reviews`).send(review()).expect(201)).body.verified).toBe(false);
   });
 
   it('answers the 61st edit, deletion or vote by one shopper within an hour with 429, recording nothing', async () => {
