@@ -98,6 +98,10 @@ describe('Identity API', () => {
     await signUp(browser);
     const login = await browser.get('/api/login').expect(302);
     expect(login.headers.location).toBe('/auth');
+    // From the checkout, the shopper comes back to it; another site is never a destination.
+    expect((await browser.get('/api/login?returnTo=%2Fcheckout').expect(302)).headers.location).toBe('/auth?returnTo=%2Fcheckout');
+    expect((await browser.get('/api/login?returnTo=https%3A%2F%2Fevil.example').expect(302)).headers.location).toBe('/auth');
+    expect((await browser.get('/api/login?returnTo=%2F%2Fevil.example').expect(302)).headers.location).toBe('/auth');
     const logout = await browser.get('/api/logout').expect(302);
     expect(logout.headers.location).toBe('/');
     await browser.get('/api/auth/user').expect(401);

@@ -157,6 +157,25 @@ describe('Checkout in a real browser', () => {
     expect(unexpectedErrors(consoleErrors, [404])).toEqual([]);
   }, 90_000);
 
+  it('brings a shopper who logs in from the checkout back to it, cart intact', async () => {
+    const { page, consoleErrors } = await shop.newPage(DESKTOP);
+    const account = await page.request.post('/api/auth/signup', { data: { fullName: 'Lise Meitner', email: 'lise@example.com', password: 'fission-1938' } });
+    expect(account.ok()).toBe(true);
+    await page.request.get('/api/logout', { maxRedirects: 0 });
+    await addProductsToCart(page, 2);
+    await page.goto('/checkout');
+    await page.getByRole('link', { name: 'Login to Your Account' }).click();
+    await page.waitForURL('**/auth?returnTo=%2Fcheckout');
+    const login = page.getByRole('form', { name: 'Log in' });
+    await login.getByRole('textbox', { name: 'Email' }).fill('lise@example.com');
+    await login.getByLabel('Password', { exact: true }).fill('fission-1938');
+    await login.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL('**/checkout');
+    await expectPage(page.getByRole('textbox', { name: 'Email' })).toHaveValue('lise@example.com');
+    await expectPage(page.getByTestId('cart-count')).toHaveText('2');
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+  }, 60_000);
+
   it('lets a signed-in customer skip the guest choice, then pay a pending order again from the dashboard', async () => {
     const { page, consoleErrors } = await shop.newPage(MOBILE);
     const signup = await page.request.post('/api/auth/signup', { data: { fullName: 'Marie Curie', email: 'marie@example.com', password: 'polonium' } });

@@ -12,7 +12,9 @@ export function useRedirectToLoginWhenSignedOut(signedOut: boolean): void {
   useEffect(() => {
     if (!signedOut) return;
     toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
-    const timer = window.setTimeout(() => window.location.assign('/api/login'), UNAUTHORIZED_REDIRECT_MS);
+    // Back to this page after signing in again.
+    const returnTo = encodeURIComponent(window.location.pathname + window.location.search);
+    const timer = window.setTimeout(() => window.location.assign(`/api/login?returnTo=${returnTo}`), UNAUTHORIZED_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [signedOut, toast]);
 }

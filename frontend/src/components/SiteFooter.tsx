@@ -3,7 +3,7 @@ import { useAuth } from '../hooks/useAuth';
 import { BUYER_REQUIREMENTS, RESEARCH_USE_DISCLAIMER, SHOP_NAME } from '../lib/shop';
 
 export function SiteFooter() {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, isAdmin } = useAuth();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -23,7 +23,7 @@ export function SiteFooter() {
           <Link to="/faq">FAQ</Link>
           <Link to="/shipping">Shipping</Link>
           <Link to="/returns">Returns</Link>
-          {isAuthenticated ? <Link to="/admin">Admin Panel</Link> : <Link to="/auth">Login / Sign Up</Link>}
+          {isAdmin ? <Link to="/admin">Admin Panel</Link> : isAuthenticated ? <Link to="/dashboard">My Orders</Link> : <Link to="/auth">Login / Sign Up</Link>}
         </nav>
       </div>
       <div className="container legal" role="note" aria-label="Legal disclaimer">

@@ -1,6 +1,7 @@
 import { FlaskConical } from 'lucide-react';
 import { useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { safeReturnPath } from '../../../backend/src/identity/contract/return-to';
 import { PageLoading } from '../components/PageLoading';
 import { Tabs } from '../components/Tabs';
 import { useAuth } from '../hooks/useAuth';
@@ -15,10 +16,12 @@ type AuthMode = 'login' | 'signup';
 export default function AuthPage() {
   const { isLoading, isAuthenticated } = useAuth();
   const [mode, setMode] = useState<AuthMode>('login');
+  const [search] = useSearchParams();
   usePageTitle(mode === 'login' ? 'Login' : 'Sign Up');
 
   if (isLoading) return <PageLoading />;
-  if (isAuthenticated) return <Navigate to="/" replace />;
+  // Signed in (just now, or already): on to where the shopper came from, e.g. the checkout.
+  if (isAuthenticated) return <Navigate to={safeReturnPath(search.get('returnTo'))} replace />;
   return (
     <section className="auth-page">
       <div className="card auth-card">

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { NextFunction, Request, Response } from 'express';
 import type { Authenticator } from 'passport';
@@ -9,6 +9,7 @@ import { commandContextOf, CurrentUser } from '../../shared/http/request-context
 import { LoginInput, loginSchema, SignupInput, signupSchema } from '../contract/auth-input';
 import { SessionUser } from '../contract/session-user';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
+import { safeReturnPath } from '../contract/return-to';
 import { RegisterUser } from '../commands/register-user.command';
 import { UserQueries } from '../../../../projections/identity/user.queries';
 import { SESSION_TTL_MS } from './session/session-policy';
@@ -71,9 +72,11 @@ export class AuthController {
   }
 
   /** Browser navigation: the sign-in page of the SPA. */
+  /** Browser navigation to sign in; `returnTo` (a path of this shop) is where the shopper comes back to, e.g. the checkout. */
   @Get('login')
-  startLogin(@Res() response: Response) {
-    response.redirect(302, '/auth');
+  startLogin(@Query('returnTo') returnTo: unknown, @Res() response: Response) {
+    const back = safeReturnPath(returnTo);
+    response.redirect(302, back === '/' ? '/auth' : `/auth?returnTo=${encodeURIComponent(back)}`);
   }
 
   /** Browser navigation: ends the session and returns to the storefront. */

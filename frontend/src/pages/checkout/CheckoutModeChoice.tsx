@@ -17,7 +17,7 @@ export function CheckoutModeChoice({ onGuest }: { onGuest(): void }) {
         <div className="card stack">
           <h2>Have an account?</h2>
           <p className="muted">Sign in to follow your orders, reorder quickly and see offers on products you bought.</p>
-          <a className="button button-outline button-block" href="/api/login">
+          <a className="button button-outline button-block" href="/api/login?returnTo=%2Fcheckout">
             <LogIn size={18} aria-hidden /> Login to Your Account
           </a>
         </div>

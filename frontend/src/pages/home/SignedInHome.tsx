@@ -122,7 +122,7 @@ const QUICK_ACTIONS = [
   { icon: Settings, title: 'Store Settings', text: 'Payments, shipping and more' },
 ] as const;
 
-/** Storefront spec §2, logged-in home. The quick actions link to /admin for everyone; /admin itself turns non-admins away. */
+/** Storefront spec §2, logged-in home. The quick actions lead to the back office, so only administrators see them. */
 export function SignedInHome({ user }: { user: CurrentUser }) {
   const { isAdmin } = useAuth();
   const cart = useCart();
@@ -159,18 +159,20 @@ export function SignedInHome({ user }: { user: CurrentUser }) {
 
       <FeaturedProducts />
 
-      <section className="section" aria-labelledby="quick-actions-heading">
-        <h2 id="quick-actions-heading">Quick Actions</h2>
-        <div className="quick-action-grid">
-          {QUICK_ACTIONS.map(({ icon: Icon, title, text }) => (
-            <Link key={title} to="/admin" className="card quick-action">
-              <Icon size={22} aria-hidden />
-              <span className="quick-action-title">{title}</span>
-              <span className="muted small">{text}</span>
-            </Link>
-          ))}
-        </div>
-      </section>
+      {isAdmin && (
+        <section className="section" aria-labelledby="quick-actions-heading">
+          <h2 id="quick-actions-heading">Quick Actions</h2>
+          <div className="quick-action-grid">
+            {QUICK_ACTIONS.map(({ icon: Icon, title, text }) => (
+              <Link key={title} to="/admin" className="card quick-action">
+                <Icon size={22} aria-hidden />
+                <span className="quick-action-title">{title}</span>
+                <span className="muted small">{text}</span>
+              </Link>
+            ))}
+          </div>
+        </section>
+      )}
     </div>
   );
 }
