@@ -34,9 +34,18 @@ export class PaymentQueries {
   }
 }
 
+type AddedLater = 'confirmedAt' | 'failedAt' | 'cryptoAmountUnits' | 'addressDerivation' | 'rateSources';
+
 function toPaymentView(doc: PaymentDocument): PaymentView {
   const { _id, _position, ...view } = doc as PaymentDocument & { _position?: number };
-  // Documents projected before the timeline's times existed have neither; a rebuild fills them in.
-  const stored = view as Omit<PaymentView, 'confirmedAt' | 'failedAt'> & Partial<Pick<PaymentView, 'confirmedAt' | 'failedAt'>>;
-  return { ...stored, confirmedAt: stored.confirmedAt ?? null, failedAt: stored.failedAt ?? null };
+  // Documents projected before the timeline's times (or the quote's units, derivation and sources) existed lack them; a rebuild fills them in.
+  const stored = view as Omit<PaymentView, AddedLater> & Partial<Pick<PaymentView, AddedLater>>;
+  return {
+    ...stored,
+    confirmedAt: stored.confirmedAt ?? null,
+    failedAt: stored.failedAt ?? null,
+    cryptoAmountUnits: stored.cryptoAmountUnits ?? null,
+    addressDerivation: stored.addressDerivation ?? null,
+    rateSources: stored.rateSources ?? null,
+  };
 }

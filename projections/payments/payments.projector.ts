@@ -37,7 +37,8 @@ export class PaymentsProjector implements Projector {
           payments,
           {
             _id, id: data.paymentId, orderId: data.orderId, paymentMethod: data.method, coin: data.coin, amount: data.amountAud, cryptoAmount: data.cryptoAmount,
-            walletAddress: data.walletAddress, paymentUri: data.paymentUri, status: 'pending', transactionId: null, blockchainTxHash: null, failureReason: null,
+            cryptoAmountUnits: data.cryptoAmountUnits ?? null, walletAddress: data.walletAddress, addressDerivation: data.addressDerivation ?? null, rateSources: data.rateSources ?? null,
+            paymentUri: data.paymentUri, status: 'pending', transactionId: null, blockchainTxHash: null, failureReason: null,
             expiresAt: data.expiresAt, confirmedAt: null, failedAt: null, createdAt: at, updatedAt: at,
           },
           recorded,
@@ -53,7 +54,7 @@ export class PaymentsProjector implements Projector {
         await applyOnce(payments, { _id }, recorded, { $set: { status: 'failed', failureReason: event.data.reason, failedAt: at, updatedAt: at } });
         return;
       case 'PaymentQuoteClosed':
-        await applyOnce(payments, { _id }, recorded, { $set: { status: 'failed', failureReason: closedQuoteReason(event.data.replacedByMethod, event.data.replacedBy), failedAt: at, updatedAt: at } });
+        await applyOnce(payments, { _id }, recorded, { $set: { status: 'failed', failureReason: closedQuoteReason(event.data.replacedByMethod, event.data.replacedBy, event.data.expired), failedAt: at, updatedAt: at } });
         return;
     }
   }

@@ -39,7 +39,7 @@ describe('Payments API', () => {
     expect(body).toMatchObject({ orderId: order.id, paymentMethod: 'bitcoin', amount: '210.00', cryptoAmount: '0.001212', status: 'pending' });
     expect(body.walletAddress).toBe((await shop.agent().get('/api/wallet-addresses')).body.bitcoin);
     expect(body.paymentUri).toBe(`bitcoin:${body.walletAddress}?amount=0.001212`);
-    expect(new Date(body.expiresAt).getTime() - Date.now()).toBeGreaterThan(29 * 60 * 1000);
+    expect(new Date(body.expiresAt).getTime() - Date.now()).toBeGreaterThan(14 * 60 * 1000);
 
     const eth = (await guest.post('/api/payments/crypto').send({ orderId: order.id, paymentMethod: 'ethereum' }).expect(201)).body;
     expect(eth.cryptoAmount).toBe('0.0318');

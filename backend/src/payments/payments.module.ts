@@ -10,7 +10,10 @@ import { PaymentsAdminController } from './http/payments-admin.controller';
 import { PaymentsController } from './http/payments.controller';
 import { SettlementSupervisor } from './processes/settlement-supervisor';
 import { SettlementTurns } from './processes/settlement-turns';
+import { loadPaymentsConfig, PAYMENTS_CONFIG, PaymentsConfig } from './payments-config';
 import { CRYPTO_RATES, FixedCryptoRates } from './rates/crypto-rates.port';
+import { LiveCryptoRates } from './rates/live-crypto-rates';
+import { ReceivingAddresses } from './receiving-addresses';
 import { loadWalletAddresses, WALLET_ADDRESSES } from './wallets';
 
 @Module({
@@ -25,7 +28,9 @@ import { loadWalletAddresses, WALLET_ADDRESSES } from './wallets';
     FailPaymentHandler,
     SettlementTurns,
     SettlementSupervisor,
-    { provide: CRYPTO_RATES, useClass: FixedCryptoRates },
+    ReceivingAddresses,
+    { provide: PAYMENTS_CONFIG, useFactory: () => loadPaymentsConfig() },
+    { provide: CRYPTO_RATES, useFactory: (config: PaymentsConfig) => (config.rates ? new LiveCryptoRates(config.rates) : new FixedCryptoRates()), inject: [PAYMENTS_CONFIG] },
     { provide: WALLET_ADDRESSES, useFactory: () => loadWalletAddresses() },
   ],
   exports: [SettlementSupervisor],

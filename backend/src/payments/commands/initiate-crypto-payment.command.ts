@@ -10,13 +10,12 @@ import { IdAllocator } from '../../shared/event-sourcing/id-allocator';
 import { KeyedQueue } from '../../shared/event-sourcing/keyed-queue';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { paymentStream } from '../contract/payment.events';
-import { quoteCryptoAmount } from '../domain/crypto-quote';
+import { quoteCryptoAmount, SMALLEST_UNIT_DECIMALS, toSmallestUnit } from '../domain/crypto-quote';
 import { paymentDecider } from '../domain/payment.decider';
 import { paymentUri } from '../domain/payment-uri';
+import { PAYMENTS_CONFIG, PaymentsConfig } from '../payments-config';
 import { CRYPTO_RATES, CryptoRates } from '../rates/crypto-rates.port';
-import { WALLET_ADDRESSES, WalletAddresses } from '../wallets';
-
-export const QUOTE_VALIDITY_MS = 30 * 60 * 1000;
+import { ReceivingAddresses } from '../receiving-addresses';
 
 export class InitiateCryptoPayment extends Command<{ paymentId: number; position: number | null }> {
   constructor(
@@ -29,8 +28,10 @@ export class InitiateCryptoPayment extends Command<{ paymentId: number; position
 }
 
 /**
- * Quotes the order's own total in the chosen coin (the client's amounts are never used)
- * and records where to pay and until when: 30 minutes, and never past the order's payment window.
+ * Quotes the order's own total in the chosen coin (the client's amounts are never used) at the
+ * current rates, and records where to pay and until when: QUOTE_MINUTES (15 by default), and never
+ * past the order's payment window. Without fresh rates there is no quote (503), and no address is used up.
+ * The address is a new one per payment when the merchant's extended public key is configured.
  * Asking again while a quote for the same coin is still valid returns that quote instead of a second payment.
  * Choosing another coin closes the order's earlier quotes, so only one address is ever payable per order.
  * One initiation per order at a time in this process, and the next one starts only once the read
@@ -45,7 +46,8 @@ export class InitiateCryptoPaymentHandler implements ICommandHandler<InitiateCry
     private readonly payments: PaymentQueries,
     private readonly projections: ProjectionRunner,
     @Inject(CRYPTO_RATES) private readonly rates: CryptoRates,
-    @Inject(WALLET_ADDRESSES) private readonly wallets: WalletAddresses,
+    @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
+    private readonly addresses: ReceivingAddresses,
   ) {}
 
   private readonly perOrder = new KeyedQueue();
@@ -64,9 +66,11 @@ export class InitiateCryptoPaymentHandler implements ICommandHandler<InitiateCry
   /** Idempotent: a run interrupted between the new quote and the closing of the old ones finishes on the next ask. */
   private async closeOtherQuotes(orderId: number, keep: number, method: CryptoPaymentMethod, context: CommandContext): Promise<number | null> {
     let position: number | null = null;
+    const now = new Date().toISOString();
     for (const other of await this.payments.pendingForOrder(orderId)) {
       if (other.id === keep) continue;
-      const closed = await this.streams.execute(paymentStream(other.id), paymentDecider, { kind: 'close', replacedBy: keep, replacedByMethod: method }, context);
+      const expired = other.expiresAt <= now;
+      const closed = await this.streams.execute(paymentStream(other.id), paymentDecider, { kind: 'close', replacedBy: keep, replacedByMethod: method, expired }, context);
       position = Math.max(position ?? -1, closed.position ?? -1);
     }
     return position;
@@ -86,10 +90,10 @@ export class InitiateCryptoPaymentHandler implements ICommandHandler<InitiateCry
     if (open) return { paymentId: open.id, position: null };
 
     const { coin, decimals } = CRYPTO_PAYMENT_METHODS[method];
-    const [usdPerAud, coinPriceUsd] = await Promise.all([this.rates.usdPerAud(), this.rates.coinPriceUsd(coin)]);
+    const { usdPerAud, coinPriceUsd, sources } = await this.rates.ratesFor(coin);
     const cryptoAmount = quoteCryptoAmount(order.totalAmount, usdPerAud, coinPriceUsd, decimals);
-    const walletAddress = this.wallets[method];
-    const quoteEnds = now.getTime() + QUOTE_VALIDITY_MS;
+    const { address: walletAddress, derivation } = await this.addresses.claimNext(method, context);
+    const quoteEnds = Date.now() + this.config.quoteMinutes * 60 * 1000;
     const expiresAt = new Date(order.paymentDueBy === null ? quoteEnds : Math.min(quoteEnds, Date.parse(order.paymentDueBy))).toISOString();
     return this.ids.claim('payment', paymentStream, async (paymentId) => {
       const events = paymentDecider.decide(
@@ -106,6 +110,9 @@ export class InitiateCryptoPaymentHandler implements ICommandHandler<InitiateCry
           coinPriceUsd,
           paymentUri: paymentUri(method, walletAddress, cryptoAmount),
           expiresAt,
+          cryptoAmountUnits: toSmallestUnit(cryptoAmount, SMALLEST_UNIT_DECIMALS[method]),
+          ...(derivation && { addressDerivation: derivation }),
+          rateSources: sources,
         },
         paymentDecider.initialState,
       );

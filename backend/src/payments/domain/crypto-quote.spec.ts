@@ -1,4 +1,4 @@
-import { quoteCryptoAmount, toSmallestUnit } from './crypto-quote';
+import { medianPrice, quoteCryptoAmount, SMALLEST_UNIT_DECIMALS, toSmallestUnit } from './crypto-quote';
 
 describe('crypto quote', () => {
   it('converts an AUD total at 0.65 USD per AUD into coin amounts with the displayed decimals', () => {
@@ -21,5 +21,22 @@ describe('crypto quote', () => {
     expect(toSmallestUnit('0.0303', 18)).toBe('30300000000000000');
     expect(toSmallestUnit('130.01', 6)).toBe('130010000');
     expect(() => toSmallestUnit('0.1234567', 6)).toThrow();
+  });
+
+  it('expresses each method\'s amount in satoshi, wei or 6-decimal token units', () => {
+    expect(toSmallestUnit('0.001212', SMALLEST_UNIT_DECIMALS.bitcoin)).toBe('121200');
+    expect(toSmallestUnit('0.0318', SMALLEST_UNIT_DECIMALS.ethereum)).toBe('31800000000000000');
+    expect(toSmallestUnit('136.51', SMALLEST_UNIT_DECIMALS.usdc)).toBe('136510000');
+    expect(toSmallestUnit('136.51', SMALLEST_UNIT_DECIMALS['usdt-trc20'])).toBe('136510000');
+  });
+
+  it('takes the median of exchange prices exactly, halfway between the middle two of an even count', () => {
+    expect(medianPrice(['112640', '112598.10000', '112611.005'])).toBe('112611.005');
+    expect(medianPrice(['0.65120', '0.6508'])).toBe('0.651');
+    expect(medianPrice(['112611.005', '112640'])).toBe('112625.5025');
+    expect(medianPrice(['1', '2'])).toBe('1.5');
+    expect(medianPrice(['4296'])).toBe('4296');
+    expect(medianPrice(['0.99990000', '1.00010000', '1.00006', '0.9999'])).toBe('0.99998');
+    expect(() => medianPrice([])).toThrow();
   });
 });

@@ -1,3 +1,14 @@
+import { CryptoPaymentMethod } from '../../ordering/contract/checkout-rules';
+
+/** Decimals of each method's smallest unit: satoshi, wei, and the 6-decimal units of USDT and USDC on both chains. */
+export const SMALLEST_UNIT_DECIMALS: Record<CryptoPaymentMethod, number> = {
+  bitcoin: 8,
+  ethereum: 18,
+  'usdt-erc20': 6,
+  usdc: 6,
+  'usdt-trc20': 6,
+};
+
 /**
  * Exact crypto amounts: AUD total x USD per AUD / coin price, rounded half up to the
  * coin's displayed decimals, computed on integers (BigInt) from decimal strings.
@@ -20,6 +31,24 @@ export function toSmallestUnit(amount: string, decimals: number): string {
   const scaled = numerator * 10n ** BigInt(decimals);
   if (scaled % denominator !== 0n) throw new Error(`${amount} has more than ${decimals} decimals`);
   return (scaled / denominator).toString();
+}
+
+/**
+ * The median of prices given as decimal strings, exactly: the middle one, or halfway between the
+ * two middle ones (which may take one more decimal), without trailing zeros.
+ */
+export function medianPrice(prices: string[]): string {
+  if (prices.length === 0) throw new Error('The median of no prices');
+  const scale = Math.max(...prices.map((price) => (toFraction(price).denominator.toString().length - 1))) + 1;
+  const scaled = prices.map((price) => toUnits(price, scale)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const middle = Math.floor(scaled.length / 2);
+  const median = scaled.length % 2 === 1 ? scaled[middle] : (scaled[middle - 1] + scaled[middle]) / 2n;
+  return formatUnits(median, scale).replace(/\.?0+$/, '');
+}
+
+function toUnits(decimal: string, decimals: number): bigint {
+  const { numerator, denominator } = toFraction(decimal);
+  return (numerator * 10n ** BigInt(decimals)) / denominator;
 }
 
 function toFraction(decimal: string): { numerator: bigint; denominator: bigint } {

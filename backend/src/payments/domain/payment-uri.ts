@@ -1,10 +1,10 @@
 import { CryptoPaymentMethod } from '../../ordering/contract/checkout-rules';
-import { toSmallestUnit } from './crypto-quote';
+import { SMALLEST_UNIT_DECIMALS, toSmallestUnit } from './crypto-quote';
 
-/** ERC-20 token contracts on Ethereum mainnet and their decimals, for EIP-681 transfer URIs. */
+/** ERC-20 token contracts on Ethereum mainnet, for EIP-681 transfer URIs. */
 export const ERC20_TOKENS = {
-  'usdt-erc20': { contract: '0xdAC17F958D2ee523a2206206994597C13D831ec7', decimals: 6 },
-  usdc: { contract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6 },
+  'usdt-erc20': { contract: '0xdAC17F958D2ee523a2206206994597C13D831ec7' },
+  usdc: { contract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
 } as const;
 
 const ETHEREUM_MAINNET = 1;
@@ -18,12 +18,10 @@ export function paymentUri(method: CryptoPaymentMethod, address: string, amount:
     case 'bitcoin':
       return `bitcoin:${address}?amount=${amount}`;
     case 'ethereum':
-      return `ethereum:${address}@${ETHEREUM_MAINNET}?value=${toSmallestUnit(amount, 18)}`;
+      return `ethereum:${address}@${ETHEREUM_MAINNET}?value=${toSmallestUnit(amount, SMALLEST_UNIT_DECIMALS[method])}`;
     case 'usdt-erc20':
-    case 'usdc': {
-      const token = ERC20_TOKENS[method];
-      return `ethereum:${token.contract}@${ETHEREUM_MAINNET}/transfer?address=${address}&uint256=${toSmallestUnit(amount, token.decimals)}`;
-    }
+    case 'usdc':
+      return `ethereum:${ERC20_TOKENS[method].contract}@${ETHEREUM_MAINNET}/transfer?address=${address}&uint256=${toSmallestUnit(amount, SMALLEST_UNIT_DECIMALS[method])}`;
     case 'usdt-trc20':
       return address;
   }

@@ -33,6 +33,11 @@ describe('payment decider', () => {
     payment.given([]).when(initiate).then([initiated()]);
   });
 
+  it('records a derived address, the amount in smallest units and the rate sources with the quote', () => {
+    const derived: PaymentInitiated['data'] = { ...quote, cryptoAmountUnits: '84500000', addressDerivation: { xpubFingerprint: '1a2b3c4d', path: "m/44'/195'/0'/0/7", index: 7 }, rateSources: ['coinbase', 'kraken'] };
+    payment.given([]).when({ kind: 'initiate', ...derived }).then([{ type: 'PaymentInitiated', version: 1, data: derived }]);
+  });
+
   it('refuses to initiate a payment twice', () => {
     payment.given([initiated()]).when(initiate).thenThrows(ConflictError, 'Payment 41 already exists');
   });
@@ -65,8 +70,8 @@ describe('payment decider', () => {
     payment.given([initiated(), confirmed()]).when(fail).thenThrows(ConflictError, 'Payment 41 is already confirmed');
   });
 
-  const close: PaymentCommand = { kind: 'close', replacedBy: 42, replacedByMethod: 'ethereum' };
-  const closed = (): PaymentEvent => ({ type: 'PaymentQuoteClosed', version: 1, data: { ...ids, replacedBy: 42, replacedByMethod: 'ethereum' } });
+  const close: PaymentCommand = { kind: 'close', replacedBy: 42, replacedByMethod: 'ethereum', expired: false };
+  const closed = (): PaymentEvent => ({ type: 'PaymentQuoteClosed', version: 1, data: { ...ids, replacedBy: 42, replacedByMethod: 'ethereum', expired: false } });
 
   it('closes a pending quote when the shopper chooses another coin', () => {
     payment.given([initiated()]).when(close).then([closed()]);

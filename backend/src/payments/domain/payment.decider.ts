@@ -15,7 +15,7 @@ export type PaymentCommand =
   | ({ kind: 'initiate' } & PaymentInitiated['data'])
   | { kind: 'confirm'; transactionHash: string; source: string }
   | { kind: 'fail'; reason: string; source: string }
-  | { kind: 'close'; replacedBy: number; replacedByMethod: PaymentInitiated['data']['method'] };
+  | { kind: 'close'; replacedBy: number; replacedByMethod: PaymentInitiated['data']['method']; expired: boolean };
 
 export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent> = {
   initialState: { paymentId: null, orderId: null, status: 'pending', transactionHash: null, failureReason: null },
@@ -29,7 +29,7 @@ export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent>
       case 'PaymentFailed':
         return { ...state, status: 'failed', failureReason: event.data.reason };
       case 'PaymentQuoteClosed':
-        return { ...state, status: 'failed', failureReason: closedQuoteReason(event.data.replacedByMethod, event.data.replacedBy) };
+        return { ...state, status: 'failed', failureReason: closedQuoteReason(event.data.replacedByMethod, event.data.replacedBy, event.data.expired) };
     }
   },
 
@@ -52,7 +52,7 @@ export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent>
       case 'close':
         // Only a quote still waiting for its transfer closes; a paid or failed one keeps its outcome.
         if (state.status !== 'pending') return [];
-        return [{ type: 'PaymentQuoteClosed', version: 1, data: { paymentId, orderId, replacedBy: command.replacedBy, replacedByMethod: command.replacedByMethod } }];
+        return [{ type: 'PaymentQuoteClosed', version: 1, data: { paymentId, orderId, replacedBy: command.replacedBy, replacedByMethod: command.replacedByMethod, expired: command.expired } }];
       case 'fail':
         if (state.status === 'failed') return [];
         if (state.status === 'confirmed') throw new ConflictError(`Payment ${paymentId} is already confirmed`);

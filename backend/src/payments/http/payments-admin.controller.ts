@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { z } from 'zod';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
@@ -12,6 +12,8 @@ import { ConfirmPayment } from '../commands/confirm-payment.command';
 import { FailPayment } from '../commands/fail-payment.command';
 import { confirmPaymentSchema as confirmSchema, failPaymentSchema as failSchema } from '../contract/payment-input';
 import { PaymentQueries } from '../../../../projections/payments/payment.queries';
+import { PaymentsSettingsView } from '../contract/payment.views';
+import { describePaymentsSettings, PAYMENTS_CONFIG, PaymentsConfig } from '../payments-config';
 
 @Controller('api/admin/payments')
 @UseGuards(AdminGuard)
@@ -20,11 +22,18 @@ export class PaymentsAdminController {
     private readonly commands: CommandBus,
     private readonly payments: PaymentQueries,
     private readonly projections: ProjectionRunner,
+    @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
   ) {}
 
   @Get()
   list() {
     return this.payments.list();
+  }
+
+  /** Derived or fixed addresses, live or fixed rates: what the Payments tab tells the admin about how payments are taken. */
+  @Get('settings')
+  settings(): PaymentsSettingsView {
+    return describePaymentsSettings(this.config);
   }
 
   @Post(':id/confirm')

@@ -1,20 +1,30 @@
+import { ServiceUnavailableException } from '@nestjs/common';
 import { Coin, COIN_PRICES_USD, USD_PER_AUD } from '../../ordering/contract/checkout-rules';
 
-/** Where exchange rates come from; a live price feed can replace the fixed rates behind this port. */
+/** The rates a quote is made at, and where they come from. */
+export interface CoinRates {
+  usdPerAud: string;
+  coinPriceUsd: string;
+  /** The sources whose prices made the figures, recorded with the quote. */
+  sources: string[];
+}
+
+/** Where exchange rates come from: live exchange tickers, or the spec's fixed rates in the demo. */
 export interface CryptoRates {
-  usdPerAud(): Promise<string>;
-  coinPriceUsd(coin: Coin): Promise<string>;
+  /** Refuses with RatesUnavailableError rather than answer a price it cannot vouch for. */
+  ratesFor(coin: Coin): Promise<CoinRates>;
 }
 
 export const CRYPTO_RATES = Symbol('CRYPTO_RATES');
 
-/** The fixed rates of checkout spec §9. */
-export class FixedCryptoRates implements CryptoRates {
-  async usdPerAud(): Promise<string> {
-    return USD_PER_AUD;
-  }
+/** Answered 503 `{ message }`: the shopper is asked to try again, never quoted at a stale price. */
+export class RatesUnavailableError extends ServiceUnavailableException {}
 
-  async coinPriceUsd(coin: Coin): Promise<string> {
-    return COIN_PRICES_USD[coin];
+export const FIXED_RATES_SOURCE = 'fixed';
+
+/** The fixed rates of checkout spec §9: the demo's default when no live source is configured. */
+export class FixedCryptoRates implements CryptoRates {
+  async ratesFor(coin: Coin): Promise<CoinRates> {
+    return { usdPerAud: USD_PER_AUD, coinPriceUsd: COIN_PRICES_USD[coin], sources: [FIXED_RATES_SOURCE] };
   }
 }
