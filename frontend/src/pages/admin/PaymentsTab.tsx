@@ -8,7 +8,7 @@ import { formatAud } from '../../lib/currencies';
 import { toCents } from '../../lib/money';
 import { formatDateTime } from '../../lib/dates';
 import { paymentMethodLabel } from './admin-format';
-import { useAdminDashboard, useAdminPayments } from './admin-data';
+import { useAdminDashboard, useAdminPayments, usePaymentsSettings } from './admin-data';
 import { AdminTable, LoadError, StatusBadge, TransactionHash } from './admin-ui';
 import { ConfirmPaymentDialog, FailPaymentDialog, PaymentDetailsDialog } from './PaymentDialogs';
 
@@ -52,6 +52,7 @@ function download(fileName: string, text: string): void {
 
 export function PaymentsTab() {
   const payments = useAdminPayments();
+  const settings = usePaymentsSettings().data;
   const revenue = useAdminDashboard().data;
   const revenueOf = (amount: string | undefined) => (amount === undefined ? '…' : formatAud(toCents(amount)));
   const [search, setSearch] = useState('');
@@ -68,6 +69,7 @@ export function PaymentsTab() {
         <h2 id="payments-heading">Payment Management</h2>
         <p className="muted">Monitor cryptocurrency payments and transactions</p>
       </div>
+      {settings && <PaymentSetupNotice settings={settings} />}
       <div className="admin-stats admin-stats-3">
         <div className="card admin-stat">
           <p className="admin-stat-label">Bitcoin Payments</p>
@@ -174,5 +176,31 @@ export function PaymentsTab() {
       {action?.kind === 'confirm' && <ConfirmPaymentDialog payment={action.payment} onClose={() => setAction(null)} />}
       {action?.kind === 'fail' && <FailPaymentDialog payment={action.payment} onClose={() => setAction(null)} />}
     </section>
+  );
+}
+
+/** Says how payments reach the shop: demo or fixed addresses confirmed by hand, or an address per payment; demo or live rates. */
+function PaymentSetupNotice({ settings }: { settings: NonNullable<ReturnType<typeof usePaymentsSettings>['data']> }) {
+  const derived = Object.entries(settings.coins)
+    .filter(([, mode]) => mode === 'derived')
+    .map(([method]) => paymentMethodLabel(method));
+  const rates =
+    settings.rates.mode === 'live'
+      ? `Quotes use the median of live prices from ${settings.rates.sources.join(', ')}, no older than ${settings.rates.maxAgeSeconds} s, and hold for ${settings.rates.quoteMinutes} minutes.`
+      : `Quotes use the fixed demo rates and hold for ${settings.rates.quoteMinutes} minutes; set RATES_SOURCES for live prices.`;
+  return (
+    <div className={`notice ${settings.addressMode === 'fixed' ? '' : 'admin-notice-ok'} admin-setup-notice`} role="note" aria-label="Payment setup">
+      {settings.addressMode === 'fixed' ? (
+        <p>
+          <strong>Fixed addresses, manual confirmation.</strong> Every order of a coin is paid to the same address, so each payment must be matched and confirmed by hand
+          with its transaction hash. Set BTC_XPUB, ETH_XPUB and TRON_XPUB to give every payment its own address.
+        </p>
+      ) : (
+        <p>
+          <strong>An address per payment</strong> for {derived.join(', ')}, derived from your extended public keys (no private key on the server).
+        </p>
+      )}
+      <p className="small">{rates}</p>
+    </div>
   );
 }

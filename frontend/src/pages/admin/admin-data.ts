@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiGet, apiRequest, messageOf } from '../../api/client';
 import type { AdminDashboard, Category, Order, OrderItem, Payment, Product } from '../../api/types';
+import type { PaymentsSettingsView } from '../../../../backend/src/payments/contract/payment.views';
 import type { OrderStatus } from '../../../../backend/src/ordering/contract/checkout-rules';
 import { useToast } from '../../state/toast';
 import { useReportAdminError } from './admin-session';
@@ -27,6 +28,8 @@ export const useAdminPayments = () => useAdminQuery<Payment[]>(ADMIN_PAYMENTS_KE
 export const useAdminCategories = () => useAdminQuery<Category[]>(['/api/categories']);
 /** Checkout spec §7: the View Details dialog reads an order's items from their own endpoint. */
 export const useOrderItems = (orderId: number) => useAdminQuery<OrderItem[]>([`/api/orders/${orderId}/items`]);
+/** How payments are set up: derived addresses or fixed ones, live or demo rates (so the Payments tab can say so). */
+export const usePaymentsSettings = () => useAdminQuery<PaymentsSettingsView>(['/api/admin/payments/settings']);
 /** The back office's figures, computed once on the server (revenue, orders today in the store's time zone). */
 export const useAdminDashboard = () => useAdminQuery<AdminDashboard>(ADMIN_DASHBOARD_KEY);
 
