@@ -189,7 +189,7 @@ function PaymentSetupNotice({ settings }: { settings: NonNullable<ReturnType<typ
       ? `Quotes use the median of live prices from ${settings.rates.sources.join(', ')}, no older than ${settings.rates.maxAgeSeconds} s, and hold for ${settings.rates.quoteMinutes} minutes.`
       : `Quotes use the fixed demo rates and hold for ${settings.rates.quoteMinutes} minutes; set RATES_SOURCES for live prices.`;
   return (
-    <div className={`notice ${settings.addressMode === 'fixed' ? '' : 'admin-notice-ok'} admin-setup-notice`} role="note" aria-label="Payment setup">
+    <div className={`notice ${settings.addressMode === 'fixed' ? '' : 'notice-success'} admin-setup-notice`} role="note" aria-label="Payment setup">
       {settings.addressMode === 'fixed' ? (
         <p>
           <strong>Fixed addresses, manual confirmation.</strong> Every order of a coin is paid to the same address, so each payment must be matched and confirmed by hand
