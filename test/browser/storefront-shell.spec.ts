@@ -38,7 +38,8 @@ describe('Storefront shell in a real browser', () => {
     await expectPage(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
     await page.goto('/dashboard');
     await expectPage(page.getByText('You are logged out. Logging in again...')).toBeVisible();
-    await page.waitForURL('**/auth', { timeout: 10_000 });
+    // After signing in, the shopper comes back to the dashboard.
+    await page.waitForURL('**/auth?returnTo=%2Fdashboard', { timeout: 10_000 });
   }, 60_000);
 
   it('keeps the cart and the display currency across a reload, with BTC prices in 8 decimals', async () => {
