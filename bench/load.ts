@@ -24,6 +24,8 @@ export interface LoadOptions {
   body?: () => unknown;
   /** A fresh path per request. */
   path?: () => string;
+  /** Headers of each request (a browser's User-Agent, a session cookie). */
+  headers?: () => Record<string, string>;
 }
 
 const WARM_UP_SECONDS = 2;
@@ -47,7 +49,7 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
 }
 
 function run(options: LoadOptions, seconds: number): Promise<autocannon.Result> {
-  const { body, path } = options;
+  const { body, path, headers } = options;
   return autocannon({
     url: options.url,
     connections: options.connections,
@@ -62,6 +64,7 @@ function run(options: LoadOptions, seconds: number): Promise<autocannon.Result> 
           ...request,
           ...(path ? { path: path() } : {}),
           ...(body ? { body: JSON.stringify(body()) } : {}),
+          ...(headers ? { headers: { ...request.headers, ...headers() } } : {}),
         }),
       },
     ],

@@ -11,6 +11,7 @@ import { describeOrderHistory, measureOrderHistory, OrderHistory, orderHistoryGo
 import { measureProjectionLag, ProjectionLag } from './projection-lag';
 import { Goal, log, pct, round } from './report';
 import { orderBody } from './shop-api';
+import { describeTraffic, measurePageViewIngestion, measureTrafficQuery, PageViewIngestion, TrafficQuery, trafficGoals } from './traffic';
 
 /** Fixed so runs compare: a closed loop of this many connections for this long per scenario. */
 const CATALOGUE_SIZE = 1_000;
@@ -24,8 +25,10 @@ const FIXED_RATE = 500;
  */
 const FIXED_RATE_CONNECTIONS = 10;
 const LAG_EVENTS = 1_000;
+/** Page views the 90-day traffic answer is measured over (their projection alone takes several minutes). */
+const TRAFFIC_VIEWS = Number(process.env.BENCH_TRAFFIC_VIEWS ?? 1_000_000);
 /** Everything is bounded anyway; this only guards against a hung child process. */
-const WATCHDOG_MS = 10 * 60 * 1000;
+const WATCHDOG_MS = 60 * 60 * 1000;
 
 const GOALS = {
   productListShareOfBareHttp: 0.5,
@@ -46,7 +49,8 @@ async function main(): Promise<void> {
 
   const firstLoad = firstLoadJavaScript(resolve(process.env.STATIC_DIR ?? join('dist', 'frontend')));
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
-  const server = await startServerProcess(dataDir);
+  // Every bench request comes from 127.0.0.1: the per-client limit on analytics reports would stop the page-view scenario.
+  const server = await startServerProcess(dataDir, { ANALYTICS_RATE_LIMIT: '1000000000' });
   let bare: { url: string; child: ChildProcess } | null = null;
   const scenarios: LoadResult[] = [];
   try {
@@ -119,12 +123,18 @@ async function main(): Promise<void> {
     const history = await measureOrderHistory(server.url);
     log('Hot product…');
     const hot = await measureHotProduct(server.url);
+    // Last on this server: the projection of the page views it records runs on for a while after.
+    const ingestion = await measurePageViewIngestion(server.url, SECONDS);
+    scenarios.push(ingestion.fixedRate, ingestion.closedLoop);
     await server.stop();
 
     log(`Projection lag over ${LAG_EVENTS} appends…`);
     const lag = await measureProjectionLag(LAG_EVENTS);
 
-    const goals = [...assess(list, bareList, fixedRate, orders, lag, firstLoad), ...orderHistoryGoals(history), ...hotProductGoals(hot)];
+    const traffic = await measureTrafficQuery(TRAFFIC_VIEWS, SECONDS);
+    scenarios.push(traffic.oneClient, traffic.tenClients);
+
+    const goals = [...assess(list, bareList, fixedRate, orders, lag, firstLoad), ...orderHistoryGoals(history), ...hotProductGoals(hot), ...trafficGoals(ingestion, traffic)];
     const results = {
       date: new Date().toISOString(),
       machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version },
@@ -135,12 +145,14 @@ async function main(): Promise<void> {
       projectionLag: lag,
       orderHistory: history,
       hotProduct: hot,
+      pageViewIngestion: ingestion,
+      trafficQuery: traffic,
       firstLoadJavaScript: firstLoad,
       goals,
     };
     mkdirSync(resolve('bench', 'results'), { recursive: true });
     writeFileSync(resolve('bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
-    printReport(scenarios, results.productListShareOfBareHttp, lag, history, hot, firstLoad, goals);
+    printReport(scenarios, results.productListShareOfBareHttp, lag, history, hot, ingestion, traffic, firstLoad, goals);
     log('Written to bench/results/latest.json');
   } finally {
     if (bare) await stopBareServer(bare.child);
@@ -171,7 +183,17 @@ function assess(list: LoadResult, bare: LoadResult, fixedRate: LoadResult, order
   ];
 }
 
-function printReport(scenarios: LoadResult[], share: number, lag: ProjectionLag, history: OrderHistory, hot: HotProduct, firstLoad: FirstLoadSize, goals: Goal[]): void {
+function printReport(
+  scenarios: LoadResult[],
+  share: number,
+  lag: ProjectionLag,
+  history: OrderHistory,
+  hot: HotProduct,
+  ingestion: PageViewIngestion,
+  traffic: TrafficQuery,
+  firstLoad: FirstLoadSize,
+  goals: Goal[],
+): void {
   console.log('');
   console.table(
     scenarios.map((s) => ({
@@ -188,6 +210,7 @@ function printReport(scenarios: LoadResult[], share: number, lag: ProjectionLag,
   console.log(`Projection lag over ${lag.events} appends: p50 ${lag.p50Ms} ms, p99 ${lag.p99Ms} ms, max ${lag.maxMs.toFixed(2)} ms, timed out ${lag.timedOut}`);
   console.log(describeOrderHistory(history));
   console.log(describeHotProduct(hot));
+  console.log(describeTraffic(ingestion, traffic));
   console.log(`First-load JavaScript: ${(firstLoad.gzipBytes / 1024).toFixed(1)} KiB gzip (${(firstLoad.bytes / 1024).toFixed(1)} KiB raw) in ${firstLoad.files.map((f) => f.path).join(', ')}`);
   console.table(goals.map((g) => ({ goal: g.goal, target: g.target, measured: g.measured, met: g.met ? 'yes' : 'NO' })));
 }

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ProjectionsModule } from '../../projections/runner/projections.module';
+import { AnalyticsModule } from './analytics/analytics.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
 import { AppConfig, ConfigModule } from './config';
 import { DemoDataSeeder } from './demo/demo-data.seeder';
@@ -21,7 +22,7 @@ export class AppModule {
   static forRoot(config: AppConfig, dataDirLock: DataDirLock | null): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), CqrsModule.forRoot(), StorageModule.forRoot(config, dataDirLock), NotificationsModule.forRoot(config), SharedModule, ProjectionsModule.forRoot([OrderNotificationsReactor]), CatalogueModule, IdentityModule, ReviewsModule, OrderingModule, PaymentsModule, MediaModule, OperationsModule],
+      imports: [ConfigModule.forRoot(config), CqrsModule.forRoot(), StorageModule.forRoot(config, dataDirLock), NotificationsModule.forRoot(config), SharedModule, ProjectionsModule.forRoot([OrderNotificationsReactor]), CatalogueModule, IdentityModule, ReviewsModule, OrderingModule, PaymentsModule, MediaModule, OperationsModule, AnalyticsModule],
       providers: [DemoDataSeeder],
     };
   }

@@ -31,6 +31,8 @@ export interface AppConfig {
   uploadSigningSecret: string | null;
   /** How long a signed upload URL may be used. */
   uploadUrlTtlSeconds: number;
+  /** Analytics reports (page views and funnel steps) one client (IP address) may send per minute, counted per instance. */
+  analyticsReportsPerClientPerMinute: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -58,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     s3: s3Settings(env),
     uploadSigningSecret: blankToNull(env.UPLOAD_SIGNING_SECRET),
     uploadUrlTtlSeconds: wholeNumber(env, 'UPLOAD_URL_TTL_SECONDS', 300, 10, 24 * 60 * 60),
+    analyticsReportsPerClientPerMinute: wholeNumber(env, 'ANALYTICS_RATE_LIMIT', 300, 1, 1_000_000_000),
   };
 }
 

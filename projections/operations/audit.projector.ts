@@ -1,4 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { describeTrafficEvent } from '../../backend/src/analytics/contract/analytics.audit';
+import { TrafficEvent } from '../../backend/src/analytics/contract/traffic.events';
 import { describeCatalogueEvent } from '../../backend/src/catalogue/contract/catalogue.audit';
 import { CategoryEvent, ProductEvent } from '../../backend/src/catalogue/contract/catalogue.events';
 import { describeIdentityEvent } from '../../backend/src/identity/contract/identity.audit';
@@ -41,6 +43,7 @@ const DESCRIBERS: [prefix: string, describe: (event: RecordedEvent) => string][]
   ['email-', (event) => describeUniqueKeyEvent(event as unknown as UniqueKeyEvent)],
   ['upload-', (event) => describeMediaEvent(event as unknown as UploadEvent)],
   ['image-', (event) => describeMediaEvent(event as unknown as ImageEvent)],
+  ['traffic-', (event) => describeTrafficEvent(event as unknown as TrafficEvent)],
 ];
 
 /** The log, event by event, in a person's words with who did it and when: the audit trail of the back office. */

@@ -1,4 +1,5 @@
 import { DynamicModule, Global, Module, Type } from '@nestjs/common';
+import { AnalyticsProjector } from '../analytics/analytics.projector';
 import { CatalogueProjector } from '../catalogue/catalogue.projector';
 import { UsersProjector } from '../identity/users.projector';
 import { OpenProcessesProjector } from '../ordering/open-processes.projector';
@@ -10,7 +11,7 @@ import { ReviewsProjector } from '../reviews/reviews.projector';
 import { Projector } from './projector';
 import { PROJECTORS, ProjectionRunner } from './projection-runner';
 
-const READ_MODEL_PROJECTORS: Type<Projector>[] = [CatalogueProjector, UsersProjector, ReviewsProjector, OrdersProjector, ReferralCodesProjector, PaymentsProjector, OpenProcessesProjector, AuditProjector];
+const READ_MODEL_PROJECTORS: Type<Projector>[] = [CatalogueProjector, UsersProjector, ReviewsProjector, OrdersProjector, ReferralCodesProjector, PaymentsProjector, OpenProcessesProjector, AuditProjector, AnalyticsProjector];
 
 /** Every read model's projector, plus the reactors the contexts bring (order e-mails), on one runner. */
 @Global()

@@ -125,6 +125,7 @@ describe('Route table: authorization and bad input', () => {
     'POST /api/payments/crypto': { params: async () => ({ orderId: await newOrderOfCustomer() }), body: (params) => ({ orderId: params.orderId, paymentMethod: 'bitcoin' }), expect: ownerOrAdmin },
     'GET /api/payments/:id/status': { params: async () => ({ id: await newPaymentOfCustomer() }), expect: ownerOrAdmin },
     'GET /api/admin/payments': { expect: adminOnly },
+    'GET /api/admin/payments/settings': { expect: adminOnly },
     'POST /api/admin/payments/:id/confirm': { params: async () => ({ id: await newPaymentOfCustomer() }), body: () => ({ transactionHash: 'f'.repeat(64) }), expect: adminOnly },
     'POST /api/admin/payments/:id/fail': { params: async () => ({ id: await newPaymentOfCustomer() }), body: () => ({ reason: 'Nothing arrived' }), expect: adminOnly },
     'GET /api/admin/referral-codes': { expect: adminOnly },
@@ -146,6 +147,13 @@ describe('Route table: authorization and bad input', () => {
     'GET /api/admin/audit/export': { expect: adminOnly },
     // Nothing is parked in a healthy shop: the admin is told so with 404.
     'POST /api/admin/projections/:projector/parked/:position/retry': { params: async () => ({ projector: 'catalogue', position: 1 }), expect: { ...adminOnly, admin: 404 } },
+    // The storefront reports without a session; the back office reads.
+    'POST /api/analytics/pageview': { body: () => ({ path: '/matrix', referrer: 'https://example.org/' }), expect: everyone },
+    'POST /api/analytics/event': { body: () => ({ type: 'checkout_started' }), expect: everyone },
+    'GET /api/analytics/traffic': { expect: adminOnly },
+    'GET /api/analytics/traffic/export': { expect: adminOnly },
+    'GET /api/analytics/funnel': { expect: adminOnly },
+    'GET /api/analytics/realtime': { expect: adminOnly },
   };
 
   const pathOf = (route: string, params: Params) => route.split(' ')[1].replace(/:(\w+)/g, (_, name: string) => String(params[name]));

@@ -22,7 +22,7 @@ export interface TestApp {
 export async function startTestApp(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'shop-test-'));
   // Tests place hundreds of orders from one address; the per-client order limit has a test of its own.
-  const app = await createApp(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', ORDER_RATE_LIMIT: '1000000', ...options.env }));
+  const app = await withProcessEnv(options.env ?? {}, () => createApp(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', ORDER_RATE_LIMIT: '1000000', ...options.env })));
   await app.init();
   let stopped = false;
   const stop = async () => {
@@ -40,6 +40,20 @@ export async function startTestApp(options: { dataDir?: string; env?: Record<str
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Modules that read their own settings from the environment at start-up (payments) see the test's variables too. */
+async function withProcessEnv<T>(variables: Record<string, string>, start: () => Promise<T>): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(variables).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, variables);
+  try {
+    return await start();
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
 }
 
 export async function signUp(agent: request.Agent, overrides: Partial<{ fullName: string; email: string; password: string }> = {}) {

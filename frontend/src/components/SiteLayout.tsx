@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { usePageViews } from '../lib/analytics';
 import { CartDrawer } from './CartDrawer';
 import { ChatButton } from './ChatButton';
 import { PageLoading } from './PageLoading';
@@ -8,6 +9,7 @@ import { SiteHeader } from './SiteHeader';
 
 export function SiteLayout() {
   const { pathname } = useLocation();
+  usePageViews(useLocation());
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { apiGet, apiRequest, messageOf } from '../api/client';
 import type { CheckoutQuote, Order, Payment, PlacedOrder, ShippingAddress } from '../api/types';
 import { CryptoPaymentMethod, MESSAGES, PaymentMethod, ShippingMethod } from '../../../backend/src/ordering/contract/checkout-rules';
+import { recordOrderPlaced } from '../lib/analytics';
 import { useToast } from '../state/toast';
 import { CUSTOMER_ORDERS_KEY } from './useOrders';
 
@@ -86,7 +87,10 @@ export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (payload: PlaceOrderPayload) => apiRequest<PlacedOrder>('POST', '/api/orders', payload),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CUSTOMER_ORDERS_KEY }),
+    onSuccess: (order) => {
+      recordOrderPlaced(order.id);
+      return queryClient.invalidateQueries({ queryKey: CUSTOMER_ORDERS_KEY });
+    },
   });
 }
 

@@ -5,6 +5,7 @@ import { Tabs } from '../components/Tabs';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { SHOP_NAME } from '../lib/shop';
 import { AdminSession } from './admin/admin-session';
+import { LazyAnalyticsTab } from './admin/analytics/LazyAnalyticsTab';
 import { DashboardTab } from './admin/DashboardTab';
 import { OrdersTab } from './admin/OrdersTab';
 import { PaymentsTab } from './admin/PaymentsTab';
@@ -14,7 +15,7 @@ import { ReferralCodesTab } from './admin/ReferralCodesTab';
 import { ReviewsTab } from './admin/ReviewsTab';
 import './admin/admin.css';
 
-type AdminTab = 'dashboard' | 'products' | 'orders' | 'payments' | 'audit' | 'referrals' | 'reviews';
+type AdminTab = 'dashboard' | 'products' | 'orders' | 'payments' | 'analytics' | 'audit' | 'referrals' | 'reviews';
 
 /** Checkout spec §2: the back office. App.tsx lets only administrators reach it. */
 export default function AdminPage() {
@@ -49,6 +50,7 @@ export default function AdminPage() {
               { id: 'products', label: 'Products', panel: <ProductsTab /> },
               { id: 'orders', label: 'Orders', panel: <OrdersTab /> },
               { id: 'payments', label: 'Payments', panel: <PaymentsTab /> },
+              { id: 'analytics', label: 'Analytics', panel: <LazyAnalyticsTab /> },
               { id: 'referrals', label: 'Referral codes', panel: <ReferralCodesTab /> },
               { id: 'reviews', label: 'Reviews', panel: <ReviewsTab /> },
               { id: 'audit', label: 'Audit log', panel: <AuditTab /> },

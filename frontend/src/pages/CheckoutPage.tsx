@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { PlacedOrder } from '../api/types';
 import { PageLoading } from '../components/PageLoading';
 import { useAuth } from '../hooks/useAuth';
+import { useCheckoutStarted } from '../lib/analytics';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { useCart } from '../state/cart';
 import { isCryptoPaymentMethod } from '../../../backend/src/ordering/contract/checkout-rules';
@@ -32,6 +33,7 @@ function NewCheckout() {
   const cart = useCart();
   const [guest, setGuest] = useState(false);
   const [order, setOrder] = useState<PlacedOrder | null>(null);
+  useCheckoutStarted(cart.lines.length > 0);
 
   // Braces matter: Chromium's scrollTo returns a promise, which React would take for a cleanup function.
   useEffect(() => {
@@ -68,7 +70,7 @@ function NewCheckout() {
             <>Signed in as {user.email}</>
           ) : (
             <>
-              Checking out as a guest · <a href="/api/login">Login to Your Account</a>
+              Checking out as a guest · <a href="/api/login?returnTo=%2Fcheckout">Login to Your Account</a>
             </>
           )}
         </p>

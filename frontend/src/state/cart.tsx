@@ -1,5 +1,6 @@
 import { createContext, ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { Product } from '../api/types';
+import { recordAddToCart } from '../lib/analytics';
 import { readStored, writeStored } from '../lib/storage';
 import { addLine, CartLine, parseSavedCart, removeLine, setLineQuantity, totalItems, totalPriceCents, totalSavingsCents } from './cart-lines';
 
@@ -29,7 +30,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => writeStored(CART_STORAGE_KEY, lines), [lines]);
 
-  const add = useCallback((product: Product, quantity = 1) => setLines((current) => addLine(current, product, quantity)), []);
+  const add = useCallback((product: Product, quantity = 1) => {
+    setLines((current) => addLine(current, product, quantity));
+    recordAddToCart(product.id, quantity);
+  }, []);
   const setQuantity = useCallback((productId: number, quantity: number) => setLines((current) => setLineQuantity(current, productId, quantity)), []);
   const remove = useCallback((productId: number) => setLines((current) => removeLine(current, productId)), []);
   const clear = useCallback(() => setLines([]), []);

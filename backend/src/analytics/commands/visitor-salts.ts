@@ -1,0 +1,88 @@
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { createHash, randomBytes } from 'node:crypto';
+import { PeriodicSweep } from '../../shared/periodic-sweep';
+import { CREDENTIAL_STORE, CredentialStore } from '../../storage/credential-store/credential-store.port';
+import { Document, DuplicateKeyError } from '../../storage/read-store/read-store.port';
+import { ANALYTICS_CLOCK, AnalyticsClock } from '../analytics-clock';
+import { utcDay } from '../domain/page-view';
+
+export const VISITOR_SALTS_COLLECTION = 'analytics-salts';
+
+type SaltDocument = Document & { salt: string };
+
+/** Hex digits of the hash kept: 64 bits, so two visitors of one day share a hash about once in 4 billion pairs. */
+const VISITOR_HEX_DIGITS = 16;
+/** A day's salt goes within this long after the day ends. */
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
+/**
+ * Cookieless visitors (the method of Plausible Analytics): a visitor of a day is
+ * sha256(the day's salt, IP address, User-Agent), truncated. The salt is random, made on the first
+ * report of its UTC day, shared by every instance through the credential store (never the log, never
+ * a read model), and deleted once its day is over: from then on nobody, the shop included, can tell
+ * whether a visitor of that day came back, or recompute a hash from an address.
+ */
+@Injectable()
+export class VisitorSalts implements OnApplicationBootstrap, OnApplicationShutdown {
+  /** At most today's and yesterday's salt (reports received around midnight); older ones are dropped by the sweep. */
+  private readonly cached = new Map<string, Promise<string>>();
+  private readonly sweeps = new PeriodicSweep('VisitorSalts', SWEEP_INTERVAL_MS, (today: string) => this.deleteBefore(today));
+
+  constructor(
+    @Inject(CREDENTIAL_STORE) private readonly credentials: CredentialStore,
+    @Inject(ANALYTICS_CLOCK) private readonly clock: AnalyticsClock,
+  ) {}
+
+  private get salts() {
+    return this.credentials.collection<SaltDocument>(VISITOR_SALTS_COLLECTION);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.sweep();
+    this.sweeps.start(() => [utcDay(this.clock.now())]);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.sweeps.stop();
+  }
+
+  async visitorOf(day: string, ipAddress: string, userAgent: string): Promise<string> {
+    const salt = await this.saltOf(day);
+    return createHash('sha256').update(salt).update('\0').update(ipAddress).update('\0').update(userAgent).digest('hex').slice(0, VISITOR_HEX_DIGITS);
+  }
+
+  /** Deletes the salts of the days before today's (by the analytics clock); resolves with how many went. */
+  sweep(today = utcDay(this.clock.now())): Promise<number> {
+    return this.sweeps.run(today);
+  }
+
+  private saltOf(day: string): Promise<string> {
+    let salt = this.cached.get(day);
+    if (!salt) {
+      salt = this.loadOrCreate(day);
+      this.cached.set(day, salt);
+      // A failed lookup is tried again by the next report instead of failing every report of the day.
+      salt.catch(() => this.cached.delete(day));
+    }
+    return salt;
+  }
+
+  /** Race-safe across instances: the first insert of the day's document wins, and everyone reads the winner. */
+  private async loadOrCreate(day: string): Promise<string> {
+    const existing = await this.salts.findOne({ _id: day });
+    if (existing) return existing.salt;
+    const salt = randomBytes(32).toString('hex');
+    try {
+      await this.salts.insertOne({ _id: day, salt });
+      return salt;
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+      return (await this.salts.findOne({ _id: day }))!.salt;
+    }
+  }
+
+  private async deleteBefore(today: string): Promise<number> {
+    for (const day of this.cached.keys()) if (day < today) this.cached.delete(day);
+    return this.salts.deleteMany({ _id: { $lt: today } });
+  }
+}

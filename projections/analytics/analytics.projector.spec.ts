@@ -1,0 +1,127 @@
+import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
+import { EmbeddedReadStore } from '../../backend/src/storage/read-store/embedded-read-store';
+import { Document } from '../../backend/src/storage/read-store/read-store.port';
+import { ANALYTICS_DAY_ROWS, ANALYTICS_DAYS, ANALYTICS_MINUTES, ANALYTICS_ORDERS, ANALYTICS_VISITS, AnalyticsDayDocument, AnalyticsProjector } from './analytics.projector';
+import { AnalyticsQueries } from './analytics.queries';
+import { fieldOf } from './counter-fields';
+
+type Data = Record<string, unknown>;
+
+describe('AnalyticsProjector', () => {
+  let readStore: EmbeddedReadStore;
+  let projector: AnalyticsProjector;
+  let position: number;
+
+  beforeEach(async () => {
+    readStore = new EmbeddedReadStore(':memory:');
+    projector = new AnalyticsProjector(readStore);
+    await projector.prepare();
+    position = 0;
+  });
+  afterEach(async () => {
+    await readStore.close();
+  });
+
+  const recorded = (streamId: string, type: string, data: Data, version = 1): RecordedEvent => {
+    position += 1;
+    return { id: `event-${position}`, streamId, revision: 0, position, type, version, data, metadata: { correlationId: 'c', causationId: null, actorId: null, occurredAt: '2026-03-08T10:00:00.000Z' } };
+  };
+  const viewed = (day: string, visitor: string, path: string, source = 'Direct', device = 'desktop', time = '10:00:00') =>
+    recorded(`traffic-${day}`, 'PageViewed', { day, visitor, path, source, device, at: `${day}T${time}.000Z` });
+  const step = (type: string, day: string, visitor: string, extra: Data = {}) => recorded(`traffic-${day}`, type, { day, visitor, at: `${day}T11:00:00.000Z`, ...extra });
+  const orderEvent = (orderId: number, type: string, data: Data, version = 1) => recorded(`order-${orderId}`, type, { orderId, ...data }, version);
+  const orderPlaced = (orderId: number, paymentMethod = 'bitcoin', totalAmount = '129.50') =>
+    orderEvent(orderId, 'OrderPlaced', { paymentMethod, status: 'pending', paymentStatus: 'pending', totals: { totalAmount }, paymentDueBy: null }, 2);
+
+  const applyAll = async (events: RecordedEvent[]) => {
+    for (const event of events) if (projector.canHandle(event)) await projector.apply(event);
+  };
+  const day = (id: string) => readStore.collection<AnalyticsDayDocument>(ANALYTICS_DAYS).findOne({ _id: id });
+  const queries = () => new AnalyticsQueries(readStore);
+  const everything = async (store: EmbeddedReadStore) => {
+    const names = [ANALYTICS_DAYS, ANALYTICS_DAY_ROWS, ANALYTICS_ORDERS];
+    const collections = await Promise.all(names.map((name) => store.collection<Document>(name).find({}, { sort: { _id: 1 } })));
+    return collections.map((docs) => docs.map(({ _position, ...doc }) => doc));
+  };
+
+  const history = () => [
+    viewed('2026-03-08', 'aaaa', '/', 'google.com', 'mobile'),
+    viewed('2026-03-08', 'aaaa', '/products/1'),
+    viewed('2026-03-08', 'bbbb', '/products/1', 'Direct', 'desktop'),
+    step('ProductAddedToCart', '2026-03-08', 'aaaa', { productId: 1, quantity: 2 }),
+    step('CheckoutStarted', '2026-03-08', 'aaaa'),
+    orderPlaced(7),
+    step('OrderPlacedInVisit', '2026-03-08', 'aaaa', { orderId: 7 }),
+    orderEvent(7, 'OrderPaymentConfirmed', { paymentId: 1, transactionHash: 'f'.repeat(64), statusAfter: 'processing' }),
+    viewed('2026-03-09', 'cccc', '/faq', 'newsletter', 'tablet'),
+  ];
+
+  it('counts views, visitors, sources, devices and the funnel of each day', async () => {
+    await applyAll(history());
+    expect(await queries().traffic(7, '2026-03-09')).toMatchObject({
+      totalPageViews: 4,
+      uniqueVisitors: 3,
+      topPages: [{ path: '/products/1', views: 2 }, { path: '/', views: 1 }, { path: '/faq', views: 1 }],
+      trafficSources: [{ source: 'google.com', views: 2 }, { source: 'Direct', views: 1 }, { source: 'newsletter', views: 1 }],
+      deviceTypes: [{ type: 'desktop', views: 2 }, { type: 'mobile', views: 1 }, { type: 'tablet', views: 1 }],
+    });
+    const funnel = await queries().funnel(7, '2026-03-09');
+    expect(funnel.bySource).toEqual([
+      { source: 'google.com', productViews: 1, addedToCart: 1, checkoutStarted: 1, ordersPlaced: 1, ordersPaid: 1, revenue: '129.50', conversionRate: 100 },
+      { source: 'Direct', productViews: 1, addedToCart: 0, checkoutStarted: 0, ordersPlaced: 0, ordersPaid: 0, revenue: '0.00', conversionRate: 0 },
+    ]);
+  });
+
+  it('applies an event delivered twice only once', async () => {
+    const events = history();
+    await applyAll(events);
+    const once = await everything(readStore);
+    await applyAll(events);
+    expect(await everything(readStore)).toEqual(once);
+  });
+
+  it('repeats the counts it decided when a crash lost some of an event’s writes, instead of deciding again', async () => {
+    const events = history();
+    await applyAll(events.slice(0, 2));
+    const dayBefore = await day('2026-03-08');
+    await applyAll([events[2]]);
+    // The crash: the visit was written, the day's counts were not.
+    await readStore.collection(ANALYTICS_DAYS).replaceOne(dayBefore!);
+    await applyAll(events.slice(2));
+    const recovered = await everything(readStore);
+
+    const fresh = new EmbeddedReadStore(':memory:');
+    projector = new AnalyticsProjector(fresh);
+    position = 0;
+    await applyAll(history());
+    expect(recovered).toEqual(await everything(fresh));
+    await fresh.close();
+  });
+
+  it('keeps a visitor’s markers through the next day only, and realtime buckets for 10 minutes', async () => {
+    await applyAll([viewed('2026-03-08', 'aaaa', '/'), viewed('2026-03-09', 'bbbb', '/', 'Direct', 'desktop', '10:00:00')]);
+    expect(await readStore.collection(ANALYTICS_VISITS).count({})).toBe(2);
+    expect(await readStore.collection(ANALYTICS_MINUTES).count({})).toBe(1);
+    await applyAll([viewed('2026-03-10', 'cccc', '/', 'Direct', 'desktop', '10:05:00')]);
+    expect((await readStore.collection(ANALYTICS_VISITS).find({})).map((visit) => visit.day)).toEqual(['2026-03-09', '2026-03-10']);
+    expect((await readStore.collection(ANALYTICS_MINUTES).find({})).map((minute) => minute._id)).toEqual(['2026-03-10T10:05']);
+  });
+
+  it('attributes an order to the first visit that reports it, and follows its payment, cancellation and cash on delivery', async () => {
+    await applyAll([
+      viewed('2026-03-08', 'aaaa', '/', 'google.com'),
+      orderPlaced(7),
+      step('OrderPlacedInVisit', '2026-03-08', 'aaaa', { orderId: 7 }),
+      step('OrderPlacedInVisit', '2026-03-08', 'zzzz', { orderId: 7 }),
+      orderEvent(7, 'OrderPaymentConfirmed', { paymentId: 1, transactionHash: 'f'.repeat(64), statusAfter: 'processing' }),
+    ]);
+    expect((await day('2026-03-08'))?.funnel).toEqual({ [fieldOf('google.com')]: { productViews: 0, addedToCart: 0, checkoutStarted: 0, ordersPlaced: 1, ordersPaid: 1, revenueCents: 12_950 } });
+    await applyAll([orderEvent(7, 'OrderCancelled', { from: 'processing', reason: 'Refunded' })]);
+    expect((await day('2026-03-08'))?.funnel[fieldOf('google.com')]).toMatchObject({ ordersPlaced: 1, ordersPaid: 0, revenueCents: 0 });
+
+    await applyAll([orderPlaced(8, 'cash_on_delivery', '80.00'), step('OrderPlacedInVisit', '2026-03-08', 'aaaa', { orderId: 8 })]);
+    expect((await day('2026-03-08'))?.funnel[fieldOf('google.com')]).toMatchObject({ ordersPlaced: 2, ordersPaid: 0, revenueCents: 0 });
+    await applyAll([orderEvent(8, 'OrderStatusChanged', { from: 'pending', to: 'delivered' })]);
+    expect((await day('2026-03-08'))?.funnel[fieldOf('google.com')]).toMatchObject({ ordersPlaced: 2, ordersPaid: 1, revenueCents: 8_000 });
+  });
+});
