@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { resolve } from 'node:path';
+import { blankToNull, wholeNumber } from './shared/env';
 import { DEFAULT_PAYMENT_WINDOW_MINUTES } from './ordering/contract/checkout-rules';
 import type { S3Settings } from './storage/object-store/s3-object-store';
 
@@ -74,18 +75,6 @@ function s3Settings(env: NodeJS.ProcessEnv): S3Settings | null {
   const secretAccessKey = blankToNull(env.S3_SECRET_ACCESS_KEY);
   if (accessKeyId === null || secretAccessKey === null) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set with S3_ENDPOINT');
   return { endpoint, bucket, region: blankToNull(env.S3_REGION) ?? 'us-east-1', accessKeyId, secretAccessKey };
-}
-
-function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = blankToNull(env[name]);
-  if (raw === null) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got ${raw}`);
-  return value;
-}
-
-function blankToNull(value: string | undefined): string | null {
-  return value === undefined || value.trim() === '' ? null : value;
 }
 
 /** Makes the configuration injectable everywhere as APP_CONFIG. */

@@ -1,3 +1,4 @@
+import { blankToNull as blankOrNull, wholeNumber } from '../shared/env';
 import { CRYPTO_PAYMENT_METHOD_IDS } from '../ordering/contract/checkout-rules';
 import { AddressFamily } from './contract/payment.events';
 import { PaymentsSettingsView } from './contract/payment.views';
@@ -95,14 +96,7 @@ export function describePaymentsSettings(config: PaymentsConfig): PaymentsSettin
   };
 }
 
-function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = blankToNull(env[name]);
-  if (raw === null) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got ${raw}`);
-  return value;
-}
-
+/** Keys and names are read without surrounding blanks. */
 function blankToNull(value: string | undefined): string | null {
-  return value === undefined || value.trim() === '' ? null : value.trim();
+  return blankOrNull(value)?.trim() ?? null;
 }
