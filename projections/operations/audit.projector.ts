@@ -56,8 +56,13 @@ export class AuditProjector implements Projector {
 
   async prepare(): Promise<void> {}
 
-  canHandle(): boolean {
-    return true;
+  /**
+   * Every event but anonymous traffic: page views and funnel steps have no actor and change nothing
+   * an admin audits, and a million of them would make a million audit entries. They stay in the
+   * log, and the analytics read models count them.
+   */
+  canHandle(event: RecordedEvent): boolean {
+    return !event.streamId.startsWith('traffic-');
   }
 
   async apply(event: RecordedEvent): Promise<void> {
