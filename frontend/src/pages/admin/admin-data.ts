@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiGet, apiRequest, messageOf } from '../../api/client';
 import type { AdminDashboard, Category, Order, OrderItem, Payment, Product } from '../../api/types';
@@ -12,14 +12,29 @@ export const ADMIN_PRODUCTS_KEY = ['/api/admin/products'] as const;
 export const ADMIN_PAYMENTS_KEY = ['/api/admin/payments'] as const;
 export const ADMIN_DASHBOARD_KEY = ['/api/admin/dashboard'] as const;
 
-/** Back-office reads are fresh on every visit: an order or payment may change at any time. */
-function useAdminQuery<T>(key: readonly string[]) {
+/** A back-office read whose failure is reported: a 401 ends the session (admin-session.tsx). */
+export function useReportedQuery<Query extends { error: unknown }>(query: Query): Query {
   const report = useReportAdminError();
-  const query = useQuery({ queryKey: key, queryFn: () => apiGet<T>(key[0]), staleTime: 0 });
   useEffect(() => {
     if (query.error) report(query.error);
   }, [query.error, report]);
   return query;
+}
+
+/**
+ * Back-office reads are fresh on every visit: an order or payment may change at any time. The URL is
+ * the key's first part unless given; `keepPrevious` shows the last answer while a new filter loads.
+ */
+export function useAdminQuery<T>(queryKey: readonly unknown[], url = String(queryKey[0]), options: { enabled?: boolean; keepPrevious?: boolean } = {}) {
+  return useReportedQuery(
+    useQuery({
+      queryKey,
+      queryFn: () => apiGet<T>(url),
+      staleTime: 0,
+      enabled: options.enabled ?? true,
+      placeholderData: options.keepPrevious ? keepPreviousData : undefined,
+    }),
+  );
 }
 
 export const useAdminOrders = () => useAdminQuery<Order[]>(ADMIN_ORDERS_KEY);
@@ -33,38 +48,42 @@ export const usePaymentsSettings = () => useAdminQuery<PaymentsSettingsView>(['/
 /** The back office's figures, computed once on the server (revenue, orders today in the store's time zone). */
 export const useAdminDashboard = () => useAdminQuery<AdminDashboard>(ADMIN_DASHBOARD_KEY);
 
+type Notice = { title: string; description?: string };
+
 /**
- * A back-office change: success toasts and refreshes the lists it affects; failure toasts the
- * spec's message (or the server's, when it explains the refusal), unless the session has ended.
+ * A back-office change: success toasts (a fixed text, or one worded from the answer and the input)
+ * and refreshes the lists it affects; failure toasts the given text (or one worded from the error,
+ * e.g. the server's reason), unless the session has ended: then the session handler speaks.
  */
-function useAdminMutation<Input>({
+export function useAdminMutation<Input, Result = unknown>({
   request,
   success,
   failure,
   refresh,
-  useServerMessage = false,
 }: {
-  request(input: Input): Promise<unknown>;
-  success: { title: string; description?: string };
-  failure: string;
-  refresh: readonly (readonly string[])[];
-  useServerMessage?: boolean;
+  request(input: Input): Promise<Result>;
+  success: Notice | ((result: Result, input: Input) => Notice);
+  failure: string | ((error: unknown) => string);
+  refresh: readonly (readonly unknown[])[];
 }) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const report = useReportAdminError();
   return useMutation({
     mutationFn: request,
-    onSuccess: async () => {
-      toast({ ...success, variant: 'success' });
+    onSuccess: async (result, input) => {
+      toast({ ...(typeof success === 'function' ? success(result, input) : success), variant: 'success' });
       await Promise.all(refresh.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onError: (error) => {
       if (report(error)) return;
-      toast({ title: 'Error', description: useServerMessage ? messageOf(error, failure) : failure, variant: 'destructive' });
+      toast({ title: 'Error', description: typeof failure === 'function' ? failure(error) : failure, variant: 'destructive' });
     },
   });
 }
+
+/** The server's explanation of a refusal, or the given text when it gave none. */
+export const serverMessageOr = (text: string) => (error: unknown) => messageOf(error, text);
 
 export function useUpdateOrderStatus() {
   return useAdminMutation<{ orderId: number; status: OrderStatus }>({
@@ -95,9 +114,8 @@ export function useConfirmPayment() {
   return useAdminMutation<{ paymentId: number; transactionHash: string }>({
     request: ({ paymentId, transactionHash }) => apiRequest('POST', `/api/admin/payments/${paymentId}/confirm`, { transactionHash }),
     success: { title: 'Payment Confirmed', description: 'The order is marked as paid.' },
-    failure: 'Failed to confirm the payment.',
+    failure: serverMessageOr('Failed to confirm the payment.'),
     refresh: [ADMIN_PAYMENTS_KEY, ADMIN_ORDERS_KEY, ADMIN_DASHBOARD_KEY],
-    useServerMessage: true,
   });
 }
 
@@ -105,8 +123,7 @@ export function useFailPayment() {
   return useAdminMutation<{ paymentId: number; reason: string }>({
     request: ({ paymentId, reason }) => apiRequest('POST', `/api/admin/payments/${paymentId}/fail`, { reason }),
     success: { title: 'Payment marked as failed' },
-    failure: 'Failed to mark the payment as failed.',
+    failure: serverMessageOr('Failed to mark the payment as failed.'),
     refresh: [ADMIN_PAYMENTS_KEY, ADMIN_ORDERS_KEY, ADMIN_PRODUCTS_KEY, ADMIN_DASHBOARD_KEY],
-    useServerMessage: true,
   });
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { RefObject, useEffect, useRef, useState } from 'react';
 import type { CategoryEvent, ProductEvent } from '../../../../backend/src/catalogue/contract/catalogue.events';
 import type { UserEvent } from '../../../../backend/src/identity/contract/identity.events';
@@ -9,10 +9,9 @@ import type { ReferralEvent } from '../../../../backend/src/ordering/contract/re
 import type { PaymentEvent } from '../../../../backend/src/payments/contract/payment.events';
 import type { ReviewEvent } from '../../../../backend/src/reviews/contract/review.events';
 import type { UniqueKeyEvent } from '../../../../backend/src/shared/contract/unique-key.events';
-import { apiGet, apiRequest, messageOf, queryString } from '../../api/client';
+import { apiRequest, queryString } from '../../api/client';
 import type { AdminReviewView as AdminReview } from '../../../../backend/src/reviews/contract/review.views';
-import { useToast } from '../../state/toast';
-import { useReportAdminError } from './admin-session';
+import { serverMessageOr, useAdminMutation, useAdminQuery } from './admin-data';
 
 export type { AuditEntryView as AuditEntry, AuditPageView as AuditPage, ReferralCodeView as ReferralCode };
 
@@ -136,22 +135,6 @@ export const ROLE_LABELS: Record<AuditEntryView['actor']['role'], string> = { ad
 // ---------------------------------------------------------------------------------------------
 // Queries
 
-/** The back office's reads are fresh on every visit; a 401 ends the session (admin-session.tsx). */
-function useAdminQuery<T>(queryKey: readonly unknown[], url: string, options: { enabled?: boolean; keepPrevious?: boolean } = {}) {
-  const report = useReportAdminError();
-  const query = useQuery({
-    queryKey,
-    queryFn: () => apiGet<T>(url),
-    staleTime: 0,
-    enabled: options.enabled ?? true,
-    placeholderData: options.keepPrevious ? keepPreviousData : undefined,
-  });
-  useEffect(() => {
-    if (query.error) report(query.error);
-  }, [query.error, report]);
-  return query;
-}
-
 /** The filters of `GET /api/admin/audit` (audit.controller.ts); empty ones are left out. */
 export interface AuditSearch {
   stream?: string;
@@ -252,44 +235,13 @@ export function useAdminReviews(status: ReviewVisibility | 'all') {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Changes (the pattern of admin-data.ts)
-
-/**
- * A back-office change: success toasts and refreshes the lists it affects; failure toasts the
- * server's explanation (or the given message), unless the session has ended.
- */
-function useAdminMutation<Input>({
-  request,
-  success,
-  failure,
-  refresh,
-}: {
-  request(input: Input): Promise<unknown>;
-  success: (input: Input) => { title: string; description?: string };
-  failure: string;
-  refresh: readonly (readonly unknown[])[];
-}) {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  const report = useReportAdminError();
-  return useMutation({
-    mutationFn: request,
-    onSuccess: async (_result, input) => {
-      toast({ ...success(input), variant: 'success' });
-      await Promise.all(refresh.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-    },
-    onError: (error) => {
-      if (report(error)) return;
-      toast({ title: 'Error', description: messageOf(error, failure), variant: 'destructive' });
-    },
-  });
-}
+// Changes
 
 export function useCreateReferralCode() {
   return useAdminMutation<{ code: string; discountPercentage: number }>({
     request: (body) => apiRequest('POST', REFERRAL_CODES_KEY[0], body),
-    success: ({ code, discountPercentage }) => ({ title: 'Referral code created', description: `${code.toUpperCase()} gives ${discountPercentage}% off.` }),
-    failure: 'Failed to create the referral code. Please try again.',
+    success: (_, { code, discountPercentage }) => ({ title: 'Referral code created', description: `${code.toUpperCase()} gives ${discountPercentage}% off.` }),
+    failure: serverMessageOr('Failed to create the referral code. Please try again.'),
     refresh: [REFERRAL_CODES_KEY],
   });
 }
@@ -297,8 +249,8 @@ export function useCreateReferralCode() {
 export function useDeactivateReferralCode() {
   return useAdminMutation<{ code: string }>({
     request: ({ code }) => apiRequest('DELETE', `${REFERRAL_CODES_KEY[0]}/${encodeURIComponent(code)}`),
-    success: ({ code }) => ({ title: 'Referral code deactivated', description: `${code} can no longer be applied at checkout.` }),
-    failure: 'Failed to deactivate the referral code. Please try again.',
+    success: (_, { code }) => ({ title: 'Referral code deactivated', description: `${code} can no longer be applied at checkout.` }),
+    failure: serverMessageOr('Failed to deactivate the referral code. Please try again.'),
     refresh: [REFERRAL_CODES_KEY],
   });
 }
@@ -309,8 +261,8 @@ const REVIEW_REFRESH = [ADMIN_REVIEWS_KEY, ['/api/products'], ['/api/products/on
 export function useAnswerReview() {
   return useAdminMutation<{ reviewId: string; response: string }>({
     request: ({ reviewId, response }) => apiRequest('POST', `/api/admin/reviews/${reviewId}/response`, { response }),
-    success: () => ({ title: 'Response published', description: 'It now shows under the review on the product page.' }),
-    failure: 'Failed to publish the response. Please try again.',
+    success: { title: 'Response published', description: 'It now shows under the review on the product page.' },
+    failure: serverMessageOr('Failed to publish the response. Please try again.'),
     refresh: REVIEW_REFRESH,
   });
 }
@@ -318,8 +270,8 @@ export function useAnswerReview() {
 export function useHideReview() {
   return useAdminMutation<{ reviewId: string; reason: string }>({
     request: ({ reviewId, reason }) => apiRequest('POST', `/api/admin/reviews/${reviewId}/hide`, { reason }),
-    success: () => ({ title: 'Review hidden', description: 'Shoppers no longer see it, and it no longer counts in the rating.' }),
-    failure: 'Failed to hide the review. Please try again.',
+    success: { title: 'Review hidden', description: 'Shoppers no longer see it, and it no longer counts in the rating.' },
+    failure: serverMessageOr('Failed to hide the review. Please try again.'),
     refresh: REVIEW_REFRESH,
   });
 }
@@ -327,8 +279,8 @@ export function useHideReview() {
 export function useShowReview() {
   return useAdminMutation<{ reviewId: string }>({
     request: ({ reviewId }) => apiRequest('DELETE', `/api/admin/reviews/${reviewId}/hide`),
-    success: () => ({ title: 'Review shown again', description: 'It is back on the product page and in the rating.' }),
-    failure: 'Failed to show the review again. Please try again.',
+    success: { title: 'Review shown again', description: 'It is back on the product page and in the rating.' },
+    failure: serverMessageOr('Failed to show the review again. Please try again.'),
     refresh: REVIEW_REFRESH,
   });
 }

@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiGet, apiRequest } from '../../api/client';
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../../api/client';
 import type { Product } from '../../api/types';
 import type { ProductChanges, ProductInput } from '../../../../backend/src/catalogue/contract/product-input';
-import { ToastInput, useToast } from '../../state/toast';
-import { ADMIN_DASHBOARD_KEY, ADMIN_PRODUCTS_KEY } from './admin-data';
+import { ADMIN_DASHBOARD_KEY, ADMIN_PRODUCTS_KEY, useAdminMutation } from './admin-data';
 import { useReportAdminError } from './admin-session';
 
 /** Everything a product change can alter: the back office's lists and figures, and the storefront's caches. */
@@ -31,82 +30,39 @@ export function failureText(error: unknown, failure: string): string {
   return `${failure} ${/[.!?]$/.test(reason) ? reason : `${reason}.`}`;
 }
 
-/**
- * The pattern of admin-data.ts's useAdminMutation: success toasts and refreshes; failure toasts the
- * spec's message with the server's reason, unless the session ended (then the session handler speaks).
- */
-function useProductMutation<Input, Result>({
-  request,
-  success,
-  failure,
-}: {
-  request(input: Input): Promise<Result>;
-  success(result: Result, input: Input): ToastInput;
-  failure: string;
-}) {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  const report = useReportAdminError();
-  return useMutation({
-    mutationFn: request,
-    onSuccess: async (result, input) => {
-      toast({ ...success(result, input), variant: 'success' });
-      await Promise.all(PRODUCT_REFRESH.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-    },
-    onError: (error) => {
-      if (report(error)) return;
-      toast({ title: 'Error', description: failureText(error, failure), variant: 'destructive' });
-    },
-  });
-}
+/** A product change: the spec's failure message with the server's reason, and every list it can alter refreshed. */
+const productChange = (failure: string) => ({ failure: (error: unknown) => failureText(error, failure), refresh: PRODUCT_REFRESH });
 
 export function useCreateProduct() {
-  return useProductMutation<ProductInput, Product>({
+  return useAdminMutation<ProductInput, Product>({
     request: (input) => apiRequest<Product>('POST', '/api/admin/products', input),
-    success: () => ({ title: 'Product created', description: 'Product created successfully.' }),
-    failure: PRODUCT_CREATE_FAILED,
+    success: { title: 'Product created', description: 'Product created successfully.' },
+    ...productChange(PRODUCT_CREATE_FAILED),
   });
 }
 
 export function useUpdateProduct() {
-  return useProductMutation<{ productId: number; changes: ProductChanges }, Product>({
+  return useAdminMutation<{ productId: number; changes: ProductChanges }, Product>({
     request: ({ productId, changes }) => apiRequest<Product>('PUT', `/api/admin/products/${productId}`, changes),
-    success: () => ({ title: 'Product updated', description: 'Product updated successfully.' }),
-    failure: PRODUCT_UPDATE_FAILED,
+    success: { title: 'Product updated', description: 'Product updated successfully.' },
+    ...productChange(PRODUCT_UPDATE_FAILED),
   });
 }
 
 export type RemovalOutcome = 'removed' | 'deactivated';
 
-/** Reads what the delete did from its answer, should the server say so (`outcome`, `removed` or `deactivated`). */
-function outcomeFromAnswer(answer: unknown): RemovalOutcome | null {
-  if (!answer || typeof answer !== 'object') return null;
-  const { outcome, removed, deactivated } = answer as { outcome?: unknown; removed?: unknown; deactivated?: unknown };
-  if (outcome === 'removed' || outcome === 'deleted' || removed === true || deactivated === false) return 'removed';
-  if (outcome === 'deactivated' || deactivated === true || removed === false) return 'deactivated';
-  return null;
-}
-
 /**
  * `DELETE /api/admin/products/:id` removes a product no order ever held and only deactivates one
- * with order history. Its answer is one message for both, so the fresh list (which the delete
- * refreshes anyway, and which the server answers only once it shows the change) tells which it was.
+ * with order history; its answer says which (`outcome`), beside the spec's one message for both.
  */
 export function useDeleteProduct() {
-  const queryClient = useQueryClient();
-  return useProductMutation<Product, RemovalOutcome>({
-    request: async (product) => {
-      const answer = await apiRequest<unknown>('DELETE', `/api/admin/products/${product.id}`);
-      const told = outcomeFromAnswer(answer);
-      if (told) return told;
-      const products = await queryClient.fetchQuery({ queryKey: ADMIN_PRODUCTS_KEY, queryFn: () => apiGet<Product[]>(ADMIN_PRODUCTS_KEY[0]), staleTime: 0 });
-      return products.some((listed) => listed.id === product.id) ? 'deactivated' : 'removed';
-    },
+  return useAdminMutation<Product, RemovalOutcome>({
+    request: async (product) => (await apiRequest<{ outcome: RemovalOutcome }>('DELETE', `/api/admin/products/${product.id}`)).outcome,
     success: (outcome, product) => ({
       title: outcome === 'removed' ? `${product.name} deleted` : `${product.name} deactivated (it has order history)`,
       description: PRODUCT_REMOVED,
     }),
-    failure: PRODUCT_DELETE_FAILED,
+    ...productChange(PRODUCT_DELETE_FAILED),
   });
 }
 

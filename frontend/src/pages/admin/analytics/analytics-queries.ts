@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { apiGet } from '../../../api/client';
 import type { AnalyticsPeriod, FunnelView, RealtimeView, TrafficAnalyticsView } from '../../../../../backend/src/analytics/contract/analytics.views';
-import { useReportAdminError } from '../admin-session';
+import { useReportedQuery } from '../admin-data';
 
 /** Checkout spec §7 and §9: analytics answers are fresh for 5 minutes, kept 10, and never retried. */
 export const ANALYTICS_CACHE = { staleTime: 5 * 60_000, gcTime: 10 * 60_000, retry: false } as const;
@@ -38,15 +37,6 @@ export function exportUrl(days: AnalyticsPeriod, format: 'csv' | 'json' = 'csv')
   return `/api/analytics/traffic/export?days=${days}&format=${format}`;
 }
 
-/** A back-office read whose 401 ends the session (the back office then sends the browser to sign in). */
-function useReported<Query extends { error: unknown }>(query: Query): Query {
-  const report = useReportAdminError();
-  useEffect(() => {
-    if (query.error) report(query.error);
-  }, [query.error, report]);
-  return query;
-}
-
-export const useTraffic = (days: AnalyticsPeriod) => useReported(useQuery(trafficQuery(days)));
-export const useFunnel = (days: AnalyticsPeriod) => useReported(useQuery(funnelQuery(days)));
-export const useRealtime = () => useReported(useQuery(realtimeQuery()));
+export const useTraffic = (days: AnalyticsPeriod) => useReportedQuery(useQuery(trafficQuery(days)));
+export const useFunnel = (days: AnalyticsPeriod) => useReportedQuery(useQuery(funnelQuery(days)));
+export const useRealtime = () => useReportedQuery(useQuery(realtimeQuery()));
