@@ -24,6 +24,7 @@ import { syncSignedInHint } from './identity/http/session/signed-in-hint';
 import { describeError, HttpErrorFilter } from './shared/http/http-error.filter';
 import './shared/http/session-data';
 import { CREDENTIAL_STORE, CredentialStore } from './storage/credential-store/credential-store.port';
+import { storedOnce } from './storage/credential-store/stored-once';
 import { lockDataDirIfUsed } from './storage/storage.module';
 import { Document } from './storage/read-store/read-store.port';
 
@@ -188,13 +189,5 @@ type Setting = Document & { value: string };
 async function sessionSecret(config: AppConfig, credentialStore: CredentialStore): Promise<string> {
   if (config.sessionSecret) return config.sessionSecret;
   const settings = credentialStore.collection<Setting>('settings');
-  const stored = await settings.findOne({ _id: 'session-secret' });
-  if (stored) return stored.value;
-  const value = randomBytes(48).toString('base64url');
-  try {
-    await settings.insertOne({ _id: 'session-secret', value });
-    return value;
-  } catch {
-    return (await settings.findOne({ _id: 'session-secret' }))!.value;
-  }
+  return (await storedOnce(settings, 'session-secret', () => ({ _id: 'session-secret', value: randomBytes(48).toString('base64url') }))).value;
 }

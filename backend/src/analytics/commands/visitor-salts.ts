@@ -2,7 +2,8 @@ import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { createHash, randomBytes } from 'node:crypto';
 import { PeriodicSweep } from '../../shared/periodic-sweep';
 import { CREDENTIAL_STORE, CredentialStore } from '../../storage/credential-store/credential-store.port';
-import { Document, DuplicateKeyError } from '../../storage/read-store/read-store.port';
+import { storedOnce } from '../../storage/credential-store/stored-once';
+import { Document } from '../../storage/read-store/read-store.port';
 import { ANALYTICS_CLOCK, AnalyticsClock } from '../analytics-clock';
 import { utcDay } from '../domain/page-view';
 
@@ -69,16 +70,7 @@ export class VisitorSalts implements OnApplicationBootstrap, OnApplicationShutdo
 
   /** Race-safe across instances: the first insert of the day's document wins, and everyone reads the winner. */
   private async loadOrCreate(day: string): Promise<string> {
-    const existing = await this.salts.findOne({ _id: day });
-    if (existing) return existing.salt;
-    const salt = randomBytes(32).toString('hex');
-    try {
-      await this.salts.insertOne({ _id: day, salt });
-      return salt;
-    } catch (error) {
-      if (!(error instanceof DuplicateKeyError)) throw error;
-      return (await this.salts.findOne({ _id: day }))!.salt;
-    }
+    return (await storedOnce(this.salts, day, () => ({ _id: day, salt: randomBytes(32).toString('hex') }))).salt;
   }
 
   private async deleteBefore(today: string): Promise<number> {

@@ -2,6 +2,7 @@ import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { ForbiddenError } from '../../shared/errors';
+import { storedOnce } from '../../storage/credential-store/stored-once';
 import { CREDENTIAL_STORE, CredentialStore } from '../../storage/credential-store/credential-store.port';
 import { Document } from '../../storage/read-store/read-store.port';
 import { UPLOAD_ID } from '../contract/media-input';
@@ -56,15 +57,7 @@ export class UploadLinks implements OnModuleInit {
 
   private async storedSecret(): Promise<string> {
     const settings = this.credentials.collection<Setting>('settings');
-    const stored = await settings.findOne({ _id: SECRET_SETTING });
-    if (stored) return stored.value;
-    const value = randomBytes(48).toString('base64url');
-    try {
-      await settings.insertOne({ _id: SECRET_SETTING, value });
-      return value;
-    } catch {
-      // Another instance stored one first: everyone signs with that one.
-      return (await settings.findOne({ _id: SECRET_SETTING }))!.value;
-    }
+    // Another instance may store one first: everyone signs with that one.
+    return (await storedOnce(settings, SECRET_SETTING, () => ({ _id: SECRET_SETTING, value: randomBytes(48).toString('base64url') }))).value;
   }
 }
