@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import type { Authenticator } from 'passport';
 import 'reflect-metadata';
 import { ProjectionRunner } from '../../projections/runner/projection-runner';
+import { mountTrafficBeacons } from './analytics/http/traffic-beacons';
 import { AppModule } from './app.module';
 import { AppConfig } from './config';
 import { DemoDataSeeder } from './demo/demo-data.seeder';
@@ -63,8 +64,10 @@ async function prepare(app: NestExpressApplication, config: AppConfig): Promise<
 
   const credentialStore = app.get<CredentialStore>(CREDENTIAL_STORE);
   app.use(securityHeaders(config));
-  app.use(compression());
   app.use('/api', refuseCrossSiteMutations);
+  // Ahead of compression, sessions and Nest: a traffic report needs none of them.
+  mountTrafficBeacons(app.getHttpAdapter().getInstance(), app);
+  app.use(compression());
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(
     session({

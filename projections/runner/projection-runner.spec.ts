@@ -77,6 +77,17 @@ describe('ProjectionRunner', () => {
     await restarted.stop();
   });
 
+  it('is past events it has nothing to do with at once, and keeps that position across a clean restart', async () => {
+    await runner.start();
+    await eventStore.append('product-1', [productCreated(1, 5)], 'no_stream');
+    const { position } = await eventStore.append('traffic-2026-11-24', [{ type: 'PageViewed', version: 1, metadata: metadata(), data: {} }], 'any');
+    expect(await runner.waitFor(position)).toBe(true);
+    await runner.stop();
+
+    const checkpoint = await readStore.collection<Document & { position: number }>('projection_checkpoints').findOne({ _id: 'catalogue' });
+    expect(checkpoint?.position).toBe(position);
+  });
+
   it('rebuilds its read models from zero to the same state', async () => {
     await runner.start();
     await eventStore.append('product-1', [productCreated(1, 5), stockAdjusted(1, 2, 7)], 'no_stream');

@@ -31,6 +31,13 @@ interface Waiter {
 /** Quick retries ride out a passing failure (a dropped connection); an event that still fails is poison. */
 const RETRY_DELAYS_MS = [50, 250, 1000];
 const DEFAULT_WAIT_MS = 5000;
+/**
+ * How long the checkpoint past events a projector skips may stay in memory only. Most events are
+ * nothing to most projectors (a page view is something to one of ten); writing ten checkpoints per
+ * page view cost more than the page view. A crash forgets at most this much skipping, which is
+ * skipped again on restart.
+ */
+const SKIPPED_CHECKPOINT_DELAY_MS = 1000;
 
 /**
  * Runs every projector on its own subscription from its own checkpoint, in log order, and lets the
@@ -49,6 +56,10 @@ export class ProjectionRunner implements OnModuleDestroy {
   private waiters: Waiter[] = [];
   private applied = 0;
   private started = false;
+  /** Per projector: the position written last, and the writes in order (a later position is never overwritten by an earlier one). */
+  private readonly written = new Map<string, number | null>();
+  private readonly checkpointWrites = new Map<string, Promise<void>>();
+  private readonly unwrittenTimers = new Map<string, NodeJS.Timeout>();
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
@@ -69,6 +80,7 @@ export class ProjectionRunner implements OnModuleDestroy {
       const checkpoint = await this.checkpointDocs.findOne({ _id: projector.name });
       const position = checkpoint?.position ?? null;
       this.positions.set(projector.name, position);
+      this.written.set(projector.name, position);
       await projector.prepare();
       this.subscriptions.push(this.eventStore.subscribeToAll(position, (event) => this.project(projector, event)));
     }
@@ -80,6 +92,7 @@ export class ProjectionRunner implements OnModuleDestroy {
     const subscriptions = this.subscriptions;
     this.subscriptions = [];
     await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+    await Promise.all(this.projectors.map((projector) => this.writeCheckpoint(projector.name)));
     for (const waiter of this.waiters) waiter.resolve(false);
     this.waiters = [];
   }
@@ -183,7 +196,7 @@ export class ProjectionRunner implements OnModuleDestroy {
   }
 
   private async project(projector: Projector, event: RecordedEvent): Promise<void> {
-    if (!projector.canHandle(event)) return this.advance(projector, event);
+    if (!projector.canHandle(event)) return this.skip(projector, event);
     for (let attempt = 0; ; attempt += 1) {
       try {
         await projector.apply(event);
@@ -202,10 +215,37 @@ export class ProjectionRunner implements OnModuleDestroy {
     await this.advance(projector, event);
   }
 
+  /** Applied (or parked): the checkpoint is written before anyone is told the read model has it. */
   private async advance(projector: Projector, event: RecordedEvent): Promise<void> {
-    await this.checkpointDocs.replaceOne({ _id: projector.name, position: event.position });
+    this.positions.set(projector.name, event.position);
+    await this.writeCheckpoint(projector.name);
+    this.releaseWaiters();
+  }
+
+  /** Nothing to this projector: it is past the event at once, and its checkpoint follows within SKIPPED_CHECKPOINT_DELAY_MS. */
+  private skip(projector: Projector, event: RecordedEvent): void {
     this.positions.set(projector.name, event.position);
     this.releaseWaiters();
+    if (this.unwrittenTimers.has(projector.name)) return;
+    const timer = setTimeout(() => void this.writeCheckpoint(projector.name).catch((error: unknown) => this.logger.warn(`Checkpoint of ${projector.name} not written: ${describe(error)}`)), SKIPPED_CHECKPOINT_DELAY_MS);
+    timer.unref();
+    this.unwrittenTimers.set(projector.name, timer);
+  }
+
+  /** Writes the projector's position as it is now, after any write still under way. */
+  private writeCheckpoint(name: string): Promise<void> {
+    const timer = this.unwrittenTimers.get(name);
+    if (timer) clearTimeout(timer);
+    this.unwrittenTimers.delete(name);
+    const write = (this.checkpointWrites.get(name) ?? Promise.resolve()).then(async () => {
+      const position = this.positions.get(name) ?? null;
+      if (position === null || position === this.written.get(name)) return;
+      await this.checkpointDocs.replaceOne({ _id: name, position });
+      this.written.set(name, position);
+    });
+    // A failed write is the caller's to report; the next one is still made.
+    this.checkpointWrites.set(name, write.catch(() => undefined));
+    return write;
   }
 
   private async park(projector: Projector, event: RecordedEvent, error: unknown, attempts: number): Promise<void> {

@@ -7,10 +7,15 @@ export class ZodValidationPipe<Schema extends z.ZodType> implements PipeTransfor
   constructor(private readonly schema: Schema) {}
 
   transform(value: unknown): z.infer<Schema> {
-    const result = this.schema.safeParse(value ?? {});
-    if (result.success) return result.data;
-    throw new InvalidInputError(describeIssue(result.error.issues[0]));
+    return parseInput(this.schema, value);
   }
+}
+
+/** The pipe's parsing, for the few routes served outside Nest's pipeline: the parsed value, or an InvalidInputError (400). */
+export function parseInput<Schema extends z.ZodType>(schema: Schema, value: unknown): z.infer<Schema> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  throw new InvalidInputError(describeIssue(result.error.issues[0]));
 }
 
 /** Custom messages from the schemas are shown as they are; zod's generic ones get the field's name. */
