@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { ProjectionsModule } from '../../projections/runner/projections.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
+import { CustomersModule } from './customers/customers.module';
 import { AppConfig, ConfigModule } from './config';
 import { DemoDataSeeder } from './demo/demo-data.seeder';
 import { IdentityModule } from './identity/identity.module';
@@ -22,7 +23,7 @@ export class AppModule {
   static forRoot(config: AppConfig, dataDirLock: DataDirLock | null): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), CqrsModule.forRoot(), StorageModule.forRoot(config, dataDirLock), NotificationsModule.forRoot(config), SharedModule, ProjectionsModule.forRoot([OrderNotificationsReactor]), CatalogueModule, IdentityModule, ReviewsModule, OrderingModule, PaymentsModule, MediaModule, OperationsModule, AnalyticsModule],
+      imports: [ConfigModule.forRoot(config), CqrsModule.forRoot(), StorageModule.forRoot(config, dataDirLock), NotificationsModule.forRoot(config), SharedModule, ProjectionsModule.forRoot([OrderNotificationsReactor]), CatalogueModule, IdentityModule, ReviewsModule, OrderingModule, PaymentsModule, MediaModule, OperationsModule, AnalyticsModule, CustomersModule],
       providers: [DemoDataSeeder],
     };
   }
