@@ -59,7 +59,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
 /** Pipeline, projections, start-up checks, demo data, and the processes a crash interrupted. */
 async function prepare(app: NestExpressApplication, config: AppConfig): Promise<void> {
   app.enableShutdownHooks();
-  if (config.production) app.set('trust proxy', 1);
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
 
   const credentialStore = app.get<CredentialStore>(CREDENTIAL_STORE);

@@ -34,7 +34,16 @@ export interface AppConfig {
   uploadUrlTtlSeconds: number;
   /** Analytics reports (page views and funnel steps) one client (IP address) may send per minute, counted per instance. */
   analyticsReportsPerClientPerMinute: number;
+  /**
+   * Express's `trust proxy`: whose X-Forwarded-For is believed for the client's address (rate limits,
+   * analytics). false (the default): nobody's, the address is the socket's; a number: that many proxy
+   * hops in front of the shop; a list: the proxies' addresses or subnets (or `loopback`, `uniquelocal`).
+   */
+  trustProxy: false | number | string[];
 }
+
+/** What a production start must be given: without them it would run with the published demo admin or a secret it made up. */
+const REQUIRED_IN_PRODUCTION = ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'SESSION_SECRET'] as const;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number.parseInt(env.PORT ?? '3000', 10);
@@ -43,6 +52,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const adminPassword = blankToNull(env.ADMIN_PASSWORD);
   if ((adminEmail === null) !== (adminPassword === null)) {
     throw new Error('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  const production = env.NODE_ENV === 'production';
+  const missing = REQUIRED_IN_PRODUCTION.filter((variable) => blankToNull(env[variable]) === null);
+  if (production && missing.length > 0) {
+    throw new Error(
+      `NODE_ENV=production needs ${missing.join(', ')}: without ADMIN_EMAIL and ADMIN_PASSWORD the demo admin with its published password would be created, ` +
+        'and SESSION_SECRET must be one long random value shared by every instance (e.g. `openssl rand -base64 48`).',
+    );
   }
   return {
     port,
@@ -53,7 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword,
     smtpUrl: blankToNull(env.SMTP_URL),
     mailFrom: blankToNull(env.MAIL_FROM) ?? 'Peptide Research Supply <orders@peptide.shop>',
-    production: env.NODE_ENV === 'production',
+    production,
     sessionSecret: blankToNull(env.SESSION_SECRET),
     seedDemoData: env.SEED_DEMO_DATA !== 'false',
     paymentWindowMinutes: wholeNumber(env, 'PAYMENT_WINDOW_MINUTES', DEFAULT_PAYMENT_WINDOW_MINUTES, 1, 7 * 24 * 60),
@@ -62,7 +79,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadSigningSecret: blankToNull(env.UPLOAD_SIGNING_SECRET),
     uploadUrlTtlSeconds: wholeNumber(env, 'UPLOAD_URL_TTL_SECONDS', 300, 10, 24 * 60 * 60),
     analyticsReportsPerClientPerMinute: wholeNumber(env, 'ANALYTICS_RATE_LIMIT', 300, 1, 1_000_000_000),
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
+}
+
+/** TRUST_PROXY: unset or `false`, a hop count (`1`), or comma-separated addresses/subnets; never "trust everyone". */
+function trustProxy(value: string | undefined): AppConfig['trustProxy'] {
+  const setting = blankToNull(value);
+  if (setting === null || setting === 'false' || setting === '0') return false;
+  if (/^\d+$/.test(setting)) return Number(setting);
+  if (setting === 'true') {
+    throw new Error('TRUST_PROXY=true would believe any client\'s X-Forwarded-For; give the number of proxies in front of the shop (e.g. 1) or their addresses');
+  }
+  const entries = setting.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const valid = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/;
+  const wrong = entries.find((entry) => !valid.test(entry));
+  if (wrong !== undefined) throw new Error(`TRUST_PROXY must be false, a hop count, or addresses/subnets; "${wrong}" is none of these`);
+  return entries;
 }
 
 function s3Settings(env: NodeJS.ProcessEnv): S3Settings | null {

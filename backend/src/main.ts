@@ -5,8 +5,16 @@ import { DEMO_ADMIN } from './demo/demo-data.seeder';
 import { CredentialStoreMissingError } from './identity/commands/credential-store-check';
 import { DataDirInUseError } from './storage/data-dir-lock';
 
+/** A setting an operator must fix is said plainly, naming the variable, without a stack trace. */
+class SettingsError extends Error {}
+
 async function main(): Promise<void> {
-  const config = loadConfig();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    throw new SettingsError((error as Error).message);
+  }
   const app = await createApp(config);
   await app.listen(config.port);
   const logger = new Logger('Shop');
@@ -17,7 +25,7 @@ async function main(): Promise<void> {
 
 main().catch((error) => {
   // Refusals to start that an operator must act on are said plainly, without a stack trace.
-  if (error instanceof DataDirInUseError || error instanceof CredentialStoreMissingError) console.error(`The shop did not start: ${error.message}`);
+  if (error instanceof SettingsError || error instanceof DataDirInUseError || error instanceof CredentialStoreMissingError) console.error(`The shop did not start: ${error.message}`);
   else console.error(error);
   process.exit(1);
 });

@@ -6,6 +6,7 @@ import { signInAsAdmin, signUp, startTestApp, TestApp } from '../support/test-ap
 const SHOP_HOST = 'shop.test';
 const SHOP_ORIGIN = `http://${SHOP_HOST}`;
 const FOREIGN_ORIGIN = 'https://evil.example';
+const PRODUCTION_ENV = { NODE_ENV: 'production', ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: 'owner-password-1', SESSION_SECRET: 'a-long-random-session-secret-for-tests-only' };
 
 /** Runs before the page's own scripts (this test's tsconfig has no DOM types, hence a string). */
 const RECORD_VIOLATIONS = `window.cspViolations = [];
@@ -47,7 +48,7 @@ describe('Web security', () => {
     });
 
     it('sends HSTS for at least 180 days, subdomains included, in production', async () => {
-      const production = await startTestApp({ env: { NODE_ENV: 'production' } });
+      const production = await startTestApp({ env: PRODUCTION_ENV });
       try {
         for (const path of ['/', '/api/products']) {
           const hsts = (await production.agent().get(path).expect(200)).headers['strict-transport-security'] as string;
@@ -143,6 +144,26 @@ describe('Web security', () => {
       expect((await product()).name).toBe('Forgery Target v3');
     });
 
+    it.each([
+      ['Sec-Fetch-Site: cross-site', { 'Sec-Fetch-Site': 'cross-site' }],
+      ['Sec-Fetch-Site: same-site (a sibling subdomain)', { 'Sec-Fetch-Site': 'same-site' }],
+      ['a foreign Referer and no Sec-Fetch-Site', { Referer: `${FOREIGN_ORIGIN}/` }],
+    ] as const)('refuses the GET /api/logout link from another site (%s): the shopper stays signed in', async (_name, headers) => {
+      const refused = await request(shop.app.getHttpServer()).get('/api/logout').set({ Host: SHOP_HOST, Cookie: customerCookie, ...headers }).expect(403);
+      expect(refused.body.message).toMatch(/another site/);
+      await request(shop.app.getHttpServer()).get('/api/auth/user').set({ Host: SHOP_HOST, Cookie: customerCookie }).expect(200);
+    });
+
+    it('signs out from the shop’s own link and from the address bar', async () => {
+      for (const headers of [{ 'Sec-Fetch-Site': 'same-origin' }, { 'Sec-Fetch-Site': 'none' }, { Referer: `${SHOP_ORIGIN}/dashboard` }]) {
+        const shopper = shop.agent();
+        await signUp(shopper);
+        const cookie = String(shopper.jar.getCookie('sid', { domain: '127.0.0.1', path: '/', secure: false, script: false })?.toValueString());
+        await request(shop.app.getHttpServer()).get('/api/logout').set({ Host: SHOP_HOST, Cookie: cookie, ...headers }).expect(302);
+        await request(shop.app.getHttpServer()).get('/api/auth/user').set({ Host: SHOP_HOST, Cookie: cookie }).expect(401);
+      }
+    });
+
     it('lets reads through from anywhere: a GET changes nothing', async () => {
       await request(shop.app.getHttpServer()).get('/api/products').set({ Host: SHOP_HOST, Origin: FOREIGN_ORIGIN }).expect(200);
     });
@@ -164,12 +185,13 @@ describe('Web security', () => {
       await shop.agent().post('/api/auth/login').send({ email: 'signup-20@example.com', password: 'secret-123' }).expect(401);
     });
 
-    it('answers the 51st login attempt from one address within 15 minutes with 429, even with the right password', async () => {
+    it('answers the 51st login attempt from one address within 15 minutes with 429, even with the right password and a forged X-Forwarded-For', async () => {
       const { email, password } = await signUp(shop.agent());
+      // Without TRUST_PROXY no X-Forwarded-For is believed: a new one per attempt is still the same client.
       for (let i = 0; i < 50; i += 1) {
-        await shop.agent().post('/api/auth/login').send({ email: `guess-${i}@example.com`, password: 'wrong-password' }).expect(401);
+        await shop.agent().post('/api/auth/login').set('X-Forwarded-For', `203.0.113.${i}`).send({ email: `guess-${i}@example.com`, password: 'wrong-password' }).expect(401);
       }
-      const refused = await shop.agent().post('/api/auth/login').send({ email, password }).expect(429);
+      const refused = await shop.agent().post('/api/auth/login').set('X-Forwarded-For', '198.51.100.7').send({ email, password }).expect(429);
       expect(refused.body.message).toMatch(/^Too many login attempts\. Please try again in \d+ minutes?\.$/);
     }, 60_000);
 

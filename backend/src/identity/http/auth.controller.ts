@@ -79,9 +79,18 @@ export class AuthController {
     response.redirect(302, back === '/' ? '/auth' : `/auth?returnTo=${encodeURIComponent(back)}`);
   }
 
-  /** Browser navigation: ends the session and returns to the storefront. */
+  /**
+   * Browser navigation: ends the session and returns to the storefront. A GET (the spec's link), so
+   * SameSite=Lax lets another site's link or image send the cookie along: a request the browser
+   * marks as coming from another site (`Sec-Fetch-Site`, or without it a Referer of another host) is
+   * refused, and the shopper stays signed in. Typed into the address bar (`none`) or from the shop: signed out.
+   */
   @Get('logout')
   logout(@Req() request: Request, @Res() response: Response) {
+    if (fromAnotherSite(request)) {
+      response.status(403).json({ message: 'Sign out from the shop itself: this sign-out link came from another site.' });
+      return;
+    }
     request.logout((error) => {
       if (error) return response.status(500).json({ message: 'Could not end the session. Please try again.' });
       request.session.destroy(() => {
@@ -94,6 +103,18 @@ export class AuthController {
 }
 
 export const SESSION_COOKIE = 'sid';
+
+function fromAnotherSite(request: Request): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'cross-site' || site === 'same-site';
+  const referer = request.headers.referer;
+  if (referer === undefined) return false;
+  try {
+    return new URL(referer).host !== request.headers.host;
+  } catch {
+    return true;
+  }
+}
 
 /** passport regenerates the session id on login, so a session fixed before login is worthless after it. */
 function logIn(request: Request, user: SessionUser): Promise<void> {

@@ -1,0 +1,26 @@
+import { loadConfig } from './config';
+
+const PRODUCTION = { NODE_ENV: 'production', ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: 'owner-password-1', SESSION_SECRET: 'x'.repeat(48) };
+
+describe('loadConfig', () => {
+  it('refuses a production start without the admin and the session secret, naming what is missing', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/NODE_ENV=production needs ADMIN_EMAIL, ADMIN_PASSWORD, SESSION_SECRET/);
+    expect(() => loadConfig({ ...PRODUCTION, SESSION_SECRET: ' ' })).toThrow(/needs SESSION_SECRET:/);
+    expect(() => loadConfig({ ...PRODUCTION, ADMIN_EMAIL: '', ADMIN_PASSWORD: '' })).toThrow(/needs ADMIN_EMAIL, ADMIN_PASSWORD:.*demo admin/);
+    expect(loadConfig(PRODUCTION).production).toBe(true);
+  });
+
+  it('starts the demo without any of them outside production', () => {
+    expect(loadConfig({}).adminEmail).toBeNull();
+  });
+
+  it('believes no X-Forwarded-For unless TRUST_PROXY says whose', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig(PRODUCTION).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback, ::1' }).trustProxy).toEqual(['10.0.0.0/8', 'loopback', '::1']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/any client's X-Forwarded-For/);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(/"proxy.internal" is none of these/);
+  });
+});
