@@ -14,6 +14,7 @@ import { OperationsModule } from './operations/operations.module';
 import { OrderingModule } from './ordering/ordering.module';
 import { PaymentsModule } from './payments/payments.module';
 import { ReviewsModule } from './reviews/reviews.module';
+import { MetricsModule, ShopMetrics } from './shared/metrics/shop-metrics';
 import { SharedModule } from './shared/shared.module';
 import { DataDirLock } from './storage/data-dir-lock';
 import { StorageModule } from './storage/storage.module';
@@ -23,7 +24,7 @@ export class AppModule {
   static forRoot(config: AppConfig, dataDirLock: DataDirLock | null): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), CqrsModule.forRoot(), StorageModule.forRoot(config, dataDirLock), NotificationsModule.forRoot(config), SharedModule, ProjectionsModule.forRoot([OrderNotificationsReactor]), CatalogueModule, IdentityModule, ReviewsModule, OrderingModule, PaymentsModule, MediaModule, OperationsModule, AnalyticsModule, CustomersModule],
+      imports: [ConfigModule.forRoot(config), MetricsModule.forRoot(new ShopMetrics()), CqrsModule.forRoot(), StorageModule.forRoot(config, dataDirLock), NotificationsModule.forRoot(config), SharedModule, ProjectionsModule.forRoot([OrderNotificationsReactor]), CatalogueModule, IdentityModule, ReviewsModule, OrderingModule, PaymentsModule, MediaModule, OperationsModule, AnalyticsModule, CustomersModule],
       providers: [DemoDataSeeder],
     };
   }

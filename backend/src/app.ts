@@ -19,6 +19,7 @@ import { CredentialStoreCheck } from './identity/commands/credential-store-check
 import { PASSPORT, SESSION_COOKIE } from './identity/http/auth.controller';
 import { DocumentSessionStore } from './identity/http/session/session.store';
 import { OrderSupervisor } from './ordering/processes/order-supervisor';
+import { ShopMetrics } from './shared/metrics/shop-metrics';
 import { SettlementSupervisor } from './payments/processes/settlement-supervisor';
 import { SESSION_TTL_MS } from './identity/http/session/session-policy';
 import { syncSignedInHint } from './identity/http/session/signed-in-hint';
@@ -63,6 +64,7 @@ async function prepare(app: NestExpressApplication, config: AppConfig): Promise<
   app.disable('x-powered-by');
 
   const credentialStore = app.get<CredentialStore>(CREDENTIAL_STORE);
+  app.use(app.get(ShopMetrics).timeRequests());
   app.use(securityHeaders(config));
   app.use('/api', refuseCrossSiteMutations);
   // Ahead of compression, sessions and Nest: a traffic report needs none of them.
@@ -175,8 +177,8 @@ function serveStorefront(app: NestExpressApplication): void {
     }),
   );
   app.use((request: Request, response: Response, next: NextFunction) => {
-    // The API and the product images (`/objects/images/…`, served by the media context) are Nest's routes, not pages.
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.path === '/api' || request.path.startsWith('/api/') || request.path.startsWith('/objects/')) return next();
+    // The API, the product images (`/objects/images/…`, served by the media context) and `/metrics` are Nest's routes, not pages.
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.path === '/api' || request.path.startsWith('/api/') || request.path.startsWith('/objects/') || request.path === '/metrics') return next();
     if (!existsSync(index)) {
       response.status(503).type('text/plain').send('The storefront has not been built yet: run `npm run build`.');
       return;

@@ -40,6 +40,8 @@ export interface AppConfig {
    * hops in front of the shop; a list: the proxies' addresses or subnets (or `loopback`, `uniquelocal`).
    */
   trustProxy: false | number | string[];
+  /** Bearer token for GET /metrics; null: metrics are readable from loopback only. */
+  metricsToken: string | null;
 }
 
 /** What a production start must be given: without them it would run with the published demo admin or a secret it made up. */
@@ -80,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadUrlTtlSeconds: wholeNumber(env, 'UPLOAD_URL_TTL_SECONDS', 300, 10, 24 * 60 * 60),
     analyticsReportsPerClientPerMinute: wholeNumber(env, 'ANALYTICS_RATE_LIMIT', 300, 1, 1_000_000_000),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    metricsToken: blankToNull(env.METRICS_TOKEN),
   };
 }
 

@@ -3,8 +3,9 @@ import { UserQueries } from '../../../projections/identity/user.queries';
 import { AuditQueries } from '../../../projections/operations/audit.queries';
 import { AuditController } from './http/audit.controller';
 import { HealthController } from './http/health.controller';
+import { MetricsController } from './http/metrics.controller';
 import { ProjectionsAdminController } from './http/projections-admin.controller';
 
-/** Running the shop: health for load balancers, projection status and parked events, and the audit trail, for admins. */
-@Module({ controllers: [HealthController, ProjectionsAdminController, AuditController], providers: [AuditQueries, UserQueries] })
+/** Running the shop: health for load balancers, Prometheus metrics, projection status and parked events, and the audit trail, for admins. */
+@Module({ controllers: [HealthController, ProjectionsAdminController, AuditController, MetricsController], providers: [AuditQueries, UserQueries] })
 export class OperationsModule {}

@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { join } from 'node:path';
 import { AppConfig } from '../config';
+import { ShopMetrics } from '../shared/metrics/shop-metrics';
 import { CREDENTIAL_STORE, CredentialStore } from './credential-store/credential-store.port';
 import { DataDirLock } from './data-dir-lock';
 import { EVENT_STORE, EventStore } from './event-store/event-store.port';
@@ -72,10 +73,10 @@ export class StorageModule {
         { provide: DATA_DIR_LOCK, useValue: lock },
         {
           provide: EVENT_STORE,
-          inject: [DATA_DIR_LOCK],
-          useFactory: async () => {
+          inject: [DATA_DIR_LOCK, ShopMetrics],
+          useFactory: async (_lock: DataDirLock | null, metrics: ShopMetrics) => {
             logger.log(config.eventStoreUrl ? 'Event store: KurrentDB/EventStoreDB' : `Event store: embedded SQLite in ${config.dataDir}`);
-            return openEventStore(config);
+            return metrics.instrument(await openEventStore(config));
           },
         },
         {

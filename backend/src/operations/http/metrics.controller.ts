@@ -1,0 +1,84 @@
+import { Controller, Get, Inject, OnModuleInit, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { timingSafeEqual } from 'node:crypto';
+import { Gauge } from 'prom-client';
+import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
+import { APP_CONFIG, AppConfig } from '../../config';
+import { ShopMetrics } from '../../shared/metrics/shop-metrics';
+import { EVENT_STORE, EventStore } from '../../storage/event-store/event-store.port';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * Prometheus metrics at `/metrics`: with METRICS_TOKEN set, for a scraper that sends it as a
+ * bearer token; without it, only from this machine (the socket's address: no X-Forwarded-For is
+ * looked at, so nobody outside can claim to be local).
+ */
+@Controller('metrics')
+export class MetricsController implements OnModuleInit {
+  constructor(
+    private readonly metrics: ShopMetrics,
+    private readonly projections: ProjectionRunner,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Projector positions and lag are read when scraped, so they are never stale. */
+  onModuleInit(): void {
+    const { projections, eventStore } = this;
+    new Gauge({
+      name: 'event_log_head_position',
+      help: 'Global position of the newest event in the log',
+      registers: [this.metrics.registry],
+      async collect() {
+        this.set((await eventStore.headPosition()) ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'projector_position',
+      help: 'Global log position each projector has applied',
+      labelNames: ['projector'] as const,
+      registers: [this.metrics.registry],
+      collect() {
+        for (const [projector, position] of Object.entries(projections.checkpoints())) this.set({ projector }, position ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'projector_lag_events',
+      help: 'Events in the log a projector has not applied yet',
+      labelNames: ['projector'] as const,
+      registers: [this.metrics.registry],
+      async collect() {
+        const head = (await eventStore.headPosition()) ?? 0;
+        for (const [projector, position] of Object.entries(projections.checkpoints())) this.set({ projector }, Math.max(0, head - (position ?? 0)));
+      },
+    });
+    new Gauge({
+      name: 'projector_parked_events',
+      help: 'Events parked because a projector could not apply them',
+      registers: [this.metrics.registry],
+      async collect() {
+        this.set((await projections.parked()).length);
+      },
+    });
+  }
+
+  @Get()
+  async scrape(@Req() request: Request, @Res() response: Response): Promise<void> {
+    if (!this.allowed(request)) {
+      response.status(403).json({ message: this.config.metricsToken ? 'Metrics need the METRICS_TOKEN as a bearer token' : 'Metrics are readable from this machine only (or set METRICS_TOKEN)' });
+      return;
+    }
+    response.setHeader('Content-Type', this.metrics.registry.contentType);
+    response.setHeader('Cache-Control', 'no-store');
+    response.send(await this.metrics.registry.metrics());
+  }
+
+  private allowed(request: Request): boolean {
+    const token = this.config.metricsToken;
+    if (token === null) return LOOPBACK.has(request.socket.remoteAddress ?? '');
+    const sent = Buffer.from(/^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '');
+    const expected = Buffer.from(token);
+    return sent.length === expected.length && timingSafeEqual(sent, expected);
+  }
+}

@@ -1,0 +1,54 @@
+import { startTestApp, TestApp } from '../support/test-app';
+
+describe('Operability', () => {
+  describe('health, readiness and metrics readable from this machine', () => {
+    let shop: TestApp;
+    beforeAll(async () => {
+      shop = await startTestApp();
+    });
+    afterAll(async () => {
+      await shop.close();
+    });
+
+    it('answers liveness without touching a store, and readiness with the stores, positions and lag', async () => {
+      expect((await shop.agent().get('/api/health').expect(200)).body).toEqual({ status: 'ok' });
+      const ready = (await shop.agent().get('/api/ready').expect(200)).body;
+      expect(ready).toMatchObject({ status: 'ready', stores: { eventStore: 'ok', readStore: 'ok', credentialStore: 'ok' }, parkedEvents: [] });
+      expect(ready.head).toBeGreaterThan(0);
+      expect(ready.lag.catalogue).toBe(0);
+      expect(ready.projectors.catalogue).toBe(ready.head);
+    });
+
+    it('serves Prometheus metrics: latency per route pattern, append latency, projector position and lag', async () => {
+      await shop.agent().get('/api/products/1').expect(200);
+      await shop.agent().post('/api/auth/signup').send({ fullName: 'Metric Reader', email: `metrics-${Date.now()}@example.com`, password: 'secret-123' }).expect(201);
+      const scrape = await shop.agent().get('/metrics').expect(200);
+      expect(scrape.headers['content-type']).toMatch(/^text\/plain;.*version=0\.0\.4/);
+      const text = scrape.text;
+      // The route pattern, never the id: series stay few whatever is requested.
+      expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/products\/:id",status="2xx"\} [1-9]/);
+      expect(text).not.toMatch(/route="\/api\/products\/1"/);
+      expect(text).toMatch(/event_append_duration_seconds_count\{outcome="appended"\} [1-9]/);
+      expect(text).toMatch(/projector_position\{projector="catalogue"\} [1-9]/);
+      expect(text).toMatch(/projector_lag_events\{projector="users"\} \d/);
+      expect(text).toMatch(/projector_parked_events 0/);
+      expect(text).toMatch(/nodejs_eventloop_lag_seconds/);
+    });
+  });
+
+  describe('metrics behind METRICS_TOKEN', () => {
+    let shop: TestApp;
+    beforeAll(async () => {
+      shop = await startTestApp({ env: { METRICS_TOKEN: 'scrape-me-please' } });
+    });
+    afterAll(async () => {
+      await shop.close();
+    });
+
+    it('needs the token as a bearer token, even from this machine', async () => {
+      expect((await shop.agent().get('/metrics').expect(403)).body.message).toMatch(/METRICS_TOKEN/);
+      await shop.agent().get('/metrics').set('Authorization', 'Bearer scrape-me-not').expect(403);
+      await shop.agent().get('/metrics').set('Authorization', 'Bearer scrape-me-please').expect(200);
+    });
+  });
+});
