@@ -50,6 +50,8 @@ const SKIPPED_CHECKPOINT_DELAY_MS = 1000;
 export class ProjectionRunner implements OnModuleDestroy {
   private readonly logger = new Logger('Projections');
   private readonly positions = new Map<string, number | null>();
+  /** Per projector, the last event it applied (or parked) in this process: its read model changes only then. */
+  private readonly appliedPositions = new Map<string, number>();
   /** Positions parked per projector in this process, so a waiter for exactly that write is told it will not show. */
   private readonly parkedHere = new Map<string, Set<number>>();
   private subscriptions: Subscription[] = [];
@@ -104,6 +106,7 @@ export class ProjectionRunner implements OnModuleDestroy {
   /** Drops every read model and replays the whole log into it. */
   async rebuild(): Promise<void> {
     await this.stop();
+    this.appliedPositions.clear();
     for (const projector of this.projectors) {
       for (const collection of projector.collections) await this.readStore.dropCollection(collection);
       await this.checkpointDocs.deleteOne({ _id: projector.name });
@@ -159,6 +162,12 @@ export class ProjectionRunner implements OnModuleDestroy {
   positionOf(projectorName: string): number | null {
     if (!this.positions.has(projectorName)) throw new Error(`No projector named ${projectorName}`);
     return this.positions.get(projectorName) ?? null;
+  }
+
+  /** Changes only when the named projector's read model may have changed (0 before its first event in this process). */
+  appliedPositionOf(projectorName: string): number {
+    if (!this.positions.has(projectorName)) throw new Error(`No projector named ${projectorName}`);
+    return this.appliedPositions.get(projectorName) ?? 0;
   }
 
   checkpoints(): Record<string, number | null> {
@@ -218,6 +227,7 @@ export class ProjectionRunner implements OnModuleDestroy {
   /** Applied (or parked): the checkpoint is written before anyone is told the read model has it. */
   private async advance(projector: Projector, event: RecordedEvent): Promise<void> {
     this.positions.set(projector.name, event.position);
+    this.appliedPositions.set(projector.name, event.position);
     await this.writeCheckpoint(projector.name);
     this.releaseWaiters();
   }

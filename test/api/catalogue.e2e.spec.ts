@@ -50,6 +50,26 @@ describe('Catalogue API', () => {
       for (const badge of ['Hot Product', 'Limited Stock', 'Bestseller', 'Premium Blend']) expect(badges).toContain(badge);
     });
 
+    it('pages the list with limit and offset in the same order, reporting the total in X-Total-Count', async () => {
+      const all = (await shop.agent().get('/api/products').query({ sortBy: 'name' }).expect(200)).body as ProductBody[];
+      const first = await shop.agent().get('/api/products').query({ sortBy: 'name', limit: '10' }).expect(200);
+      expect(first.headers['x-total-count']).toBe(String(all.length));
+      expect((first.body as ProductBody[]).map((p) => p.id)).toEqual(all.slice(0, 10).map((p) => p.id));
+      const second = await shop.agent().get('/api/products').query({ sortBy: 'name', limit: '10', offset: '10' }).expect(200);
+      expect((second.body as ProductBody[]).map((p) => p.id)).toEqual(all.slice(10, 20).map((p) => p.id));
+      const past = await shop.agent().get('/api/products').query({ offset: String(all.length) }).expect(200);
+      expect(past.body).toEqual([]);
+      expect(past.headers['x-total-count']).toBe(String(all.length));
+      const searched = await shop.agent().get('/api/products').query({ search: 'bpc', limit: '1' }).expect(200);
+      expect(Number(searched.headers['x-total-count'])).toBeGreaterThanOrEqual(2);
+      expect(searched.body).toHaveLength(1);
+      // Without paging parameters: the spec's plain array, no total.
+      expect((await shop.agent().get('/api/products').expect(200)).headers['x-total-count']).toBeUndefined();
+      for (const [limit, offset] of [['0', '0'], ['101', '0'], ['ten', '0'], ['10', '-1']]) {
+        expect((await shop.agent().get('/api/products').query({ limit, offset }).expect(400)).body.message).toMatch(/limit|offset/);
+      }
+    });
+
     it('searches names, SKUs and descriptions case-insensitively, treating the term literally', async () => {
       const { body } = await shop.agent().get('/api/products').query({ search: 'bpc' }).expect(200);
       expect(body.length).toBeGreaterThanOrEqual(2);

@@ -2,12 +2,17 @@ import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
-import { ReadModelResponseCache } from '../../shared/http/read-model-response-cache';
+import { ReadModelResponseCache, withHeaders } from '../../shared/http/read-model-response-cache';
 import { CurrentUser } from '../../shared/http/request-context';
 import { SessionUser } from '../../identity/contract/session-user';
 import { idParamSchema } from '../../shared/http/id-param';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
 import { CatalogueQueries, PRODUCT_SORTS } from '../../../../projections/catalogue/catalogue.queries';
+
+/** The largest page a client may ask for; without `limit` and `offset` the whole list is answered (the spec's array). */
+const MAX_PAGE_SIZE = 100;
+/** A page without its `limit`. */
+const DEFAULT_PAGE_SIZE = 24;
 
 const productListQuerySchema = z.object({
   search: z.string().max(200).optional(),
@@ -18,6 +23,17 @@ const productListQuerySchema = z.object({
     .optional(),
   sortBy: z.enum(PRODUCT_SORTS, { message: `sortBy must be one of ${PRODUCT_SORTS.join(', ')}` }).optional(),
   isActive: z.enum(['true', 'false', 'all']).optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,4}$/, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+    .transform(Number)
+    .refine((limit) => limit >= 1 && limit <= MAX_PAGE_SIZE, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+    .optional(),
+  offset: z
+    .string()
+    .regex(/^\d{1,9}$/, 'offset must be a whole number from 0')
+    .transform(Number)
+    .optional(),
 });
 
 /** The public catalogue: only active products, whoever asks, except that administrators may list the rest. */
@@ -33,7 +49,11 @@ export class CatalogueController {
     this.productLists = new ReadModelResponseCache(projections, ['catalogue', 'reviews']);
   }
 
-  /** The busiest query of the shop: answered from serialised bytes while the catalogue stands still. */
+  /**
+   * The busiest query of the shop: answered from serialised bytes while the catalogue stands still.
+   * With `limit` and/or `offset`: that page of the same order, and the whole list's length in
+   * `X-Total-Count`, so a client can page or scroll without loading the whole catalogue.
+   */
   @Get('products')
   async listProducts(
     @Query(new ZodValidationPipe(productListQuerySchema)) query: z.infer<typeof productListQuerySchema>,
@@ -42,9 +62,17 @@ export class CatalogueController {
   ): Promise<void> {
     const requested = query.isActive === 'false' ? 'inactive' : query.isActive === 'all' ? 'all' : 'active';
     const search = { search: query.search?.trim() || undefined, categoryId: query.categoryId, sortBy: query.sortBy, activity: user?.role === 'admin' ? requested : 'active' } as const;
-    const { body, etag } = await this.productLists.get(JSON.stringify(search), () => this.queries.listProducts(search));
+    const paged = query.limit !== undefined || query.offset !== undefined;
+    const page = { offset: query.offset ?? 0, limit: query.limit ?? DEFAULT_PAGE_SIZE };
+    const key = JSON.stringify(paged ? { ...search, ...page } : search);
+    const { body, etag, headers } = await this.productLists.get(key, async () => {
+      const products = await this.queries.listProducts(search);
+      if (!paged) return products;
+      return withHeaders(products.slice(page.offset, page.offset + page.limit), { 'X-Total-Count': String(products.length) });
+    });
     // Sent as bytes: Nest would serialise a returned Buffer as an object.
     response.type('application/json').setHeader('ETag', etag);
+    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     response.send(body);
   }
 

@@ -5,6 +5,8 @@ export interface SerializedResponse {
   /** UTF-8 JSON, encoded once rather than on every request. */
   body: Buffer;
   etag: string;
+  /** Headers that go with the body (the total of a paged list). */
+  headers: Record<string, string>;
 }
 
 const MAX_ENTRIES = 256;
@@ -24,6 +26,7 @@ export class ReadModelResponseCache {
     private readonly projectorNames: readonly string[],
   ) {}
 
+  /** `compute` answers the body, or `{ body, headers }` via `withHeaders`. */
   async get(key: string, compute: () => Promise<unknown>): Promise<SerializedResponse> {
     const version = this.currentVersion();
     if (version !== this.version) {
@@ -32,8 +35,10 @@ export class ReadModelResponseCache {
     }
     const cached = this.entries.get(key);
     if (cached) return cached;
-    const body = Buffer.from(JSON.stringify(await compute()));
-    const response = { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+    const computed = await compute();
+    const { value, headers } = computed instanceof WithHeaders ? computed : { value: computed, headers: {} };
+    const body = Buffer.from(JSON.stringify(value));
+    const response = { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`, headers };
     // An event applied while computing may or may not be in this answer: keep it only if none was.
     if (this.currentVersion() === version) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
@@ -42,7 +47,20 @@ export class ReadModelResponseCache {
     return response;
   }
 
+  /** Moves only when one of the projectors applies an event: a page view passing by leaves the answers cached. */
   private currentVersion(): string {
-    return this.projectorNames.map((name) => this.projections.positionOf(name)).join(':');
+    return this.projectorNames.map((name) => this.projections.appliedPositionOf(name)).join(':');
   }
+}
+
+class WithHeaders {
+  constructor(
+    readonly value: unknown,
+    readonly headers: Record<string, string>,
+  ) {}
+}
+
+/** An answer with headers kept beside it in the cache. */
+export function withHeaders(value: unknown, headers: Record<string, string>): WithHeaders {
+  return new WithHeaders(value, headers);
 }
