@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { UserQueries } from '../../../projections/identity/user.queries';
 import { CredentialStoreCheck } from './commands/credential-store-check';
 import { CredentialsRepository } from './commands/credentials.repository';
+import { PasswordHasher } from './commands/password-hasher';
 import { EmailKeys } from './commands/email-key';
 import { GrantRoleHandler } from './commands/grant-role.command';
 import { RegisterUserHandler } from './commands/register-user.command';
@@ -14,6 +15,7 @@ import { createPassport } from './http/session/passport.setup';
   controllers: [AuthController],
   providers: [
     CredentialsRepository,
+    PasswordHasher,
     CredentialStoreCheck,
     EmailKeys,
     UserQueries,

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import * as argon2 from 'argon2';
 import { CREDENTIAL_STORE, CredentialStore } from '../../storage/credential-store/credential-store.port';
 import { Document, READ_STORE, ReadStore } from '../../storage/read-store/read-store.port';
+import { PasswordHasher } from './password-hasher';
 
 export const CREDENTIALS_COLLECTION = 'identity_credentials';
 
@@ -21,6 +21,7 @@ export class CredentialsRepository implements OnModuleInit {
   constructor(
     @Inject(CREDENTIAL_STORE) private readonly store: CredentialStore,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly hasher: PasswordHasher,
   ) {}
 
   private get credentials() {
@@ -38,7 +39,7 @@ export class CredentialsRepository implements OnModuleInit {
 
   /** Sets the password of `userId`, replacing credentials of the same e-mail left by a sign-up that never completed. */
   async save(userId: string, email: string, password: string): Promise<void> {
-    const passwordHash = await argon2.hash(password, { type: argon2.argon2id });
+    const passwordHash = await this.hasher.hash(password);
     await this.credentials.deleteMany({ email, _id: { $ne: userId } });
     await this.credentials.replaceOne({ _id: userId, email, passwordHash, createdAt: new Date().toISOString() });
   }
@@ -51,11 +52,11 @@ export class CredentialsRepository implements OnModuleInit {
   async verify(email: string, password: string): Promise<string | null> {
     const credentials = await this.findByEmail(email);
     if (!credentials) {
-      this.decoyHash ??= argon2.hash('decoy password that never matches', { type: argon2.argon2id });
-      await argon2.verify(await this.decoyHash, password);
+      this.decoyHash ??= this.hasher.hash('decoy password that never matches');
+      await this.hasher.verify(await this.decoyHash, password);
       return null;
     }
-    return (await argon2.verify(credentials.passwordHash, password)) ? credentials._id : null;
+    return (await this.hasher.verify(credentials.passwordHash, password)) ? credentials._id : null;
   }
 
   /** Data folders from before the credential store kept credentials among the read models: they move once. */
