@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { apiGet, queryString } from '../api/client';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { apiGet, ApiError, queryString } from '../api/client';
 import { CACHE } from '../api/query-client';
 import type { Category, Product } from '../api/types';
 
@@ -20,6 +20,51 @@ export function useProducts(filter: ProductFilter = {}) {
     ...CACHE.products,
   });
 }
+
+/** Products per page of /products and /search: the demo catalogue fits one, a large one loads as the shopper scrolls. */
+export const PRODUCT_PAGE_SIZE = 48;
+
+interface ProductPage {
+  products: Product[];
+  total: number;
+  offset: number;
+}
+
+async function fetchProductPage(path: string, offset: number): Promise<ProductPage> {
+  const response = await fetch(path, { credentials: 'include', headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
+  const products = (await response.json()) as Product[];
+  return { products, total: Number(response.headers.get('X-Total-Count') ?? products.length), offset };
+}
+
+/**
+ * The catalogue a page at a time (`limit`/`offset`, the total from `X-Total-Count`), so a shop with
+ * thousands of products does not send them all to show the first row. `data` is every product
+ * loaded so far; `loadMore` fetches the next page.
+ */
+export function usePagedProducts(filter: ProductFilter = {}) {
+  const search = filter.search?.trim() || undefined;
+  const sortBy = filter.sortBy === 'featured' ? undefined : filter.sortBy;
+  const query = useInfiniteQuery({
+    queryKey: ['/api/products', 'paged', { search, categoryId: filter.categoryId ?? undefined, sortBy }],
+    queryFn: ({ pageParam }) => fetchProductPage(`/api/products${queryString({ search, categoryId: filter.categoryId, sortBy, limit: PRODUCT_PAGE_SIZE, offset: pageParam })}`, pageParam),
+    initialPageParam: 0,
+    getNextPageParam: (last: ProductPage) => (last.offset + last.products.length < last.total && last.products.length > 0 ? last.offset + last.products.length : undefined),
+    ...CACHE.products,
+  });
+  const pages = query.data?.pages;
+  return {
+    data: pages?.flatMap((page) => page.products),
+    total: pages?.[0]?.total ?? 0,
+    isLoading: query.isLoading,
+    isError: query.isError,
+    refetch: () => void query.refetch(),
+    hasMore: query.hasNextPage,
+    isLoadingMore: query.isFetchingNextPage,
+    loadMore: () => void query.fetchNextPage(),
+  };
+}
+export type PagedProducts = ReturnType<typeof usePagedProducts>;
 
 export function useProduct(id: number | null) {
   return useQuery({

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProductLayout } from '../components/ProductCard';
 import { useAuth } from '../hooks/useAuth';
-import { useCategories, useProducts } from '../hooks/useCatalogue';
+import { useCategories, usePagedProducts } from '../hooks/useCatalogue';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { CategoryChips, CategoryFilterBadge, ColumnPicker, GridColumns, LayoutToggle, productCount, SearchField, SortSelect } from './catalogue/CatalogueControls';
 import { CatalogueResults } from './catalogue/CatalogueStates';
@@ -18,7 +18,7 @@ export default function ProductsPage() {
   const [layout, setLayout] = useState<ProductLayout>('grid');
   const [columns, setColumns] = useState<GridColumns>(4);
   const categories = useCategories();
-  const products = useProducts({ search: catalogue.term, categoryId: catalogue.categoryId, sortBy });
+  const products = usePagedProducts({ search: catalogue.term, categoryId: catalogue.categoryId, sortBy });
   const category = categories.data?.find((candidate) => candidate.id === catalogue.categoryId);
   const searching = products.isLoading || catalogue.isTyping;
   usePageTitle(catalogue.term ? `Search: ${catalogue.term}` : 'All Products');
@@ -49,14 +49,14 @@ export default function ProductsPage() {
             <>
               <h1>Search Results</h1>
               <p className="muted" aria-live="polite">
-                {searching ? 'Searching...' : `Found ${productCount(products.data?.length ?? 0)} for "${catalogue.term}"`}
+                {searching ? 'Searching...' : `Found ${productCount(products.total)} for "${catalogue.term}"`}
               </p>
             </>
           ) : (
             <>
               <h1>{category ? category.name : 'All Products'}</h1>
               <p className="muted" aria-live="polite">
-                {searching ? 'Searching...' : productCount(products.data?.length ?? 0)}
+                {searching ? 'Searching...' : productCount(products.total)}
               </p>
             </>
           )}

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Category } from '../api/types';
 import type { ProductLayout } from '../components/ProductCard';
-import { ProductSort, useCategories, useProducts } from '../hooks/useCatalogue';
+import { ProductSort, useCategories, usePagedProducts } from '../hooks/useCatalogue';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { useRecentSearches } from '../hooks/useRecentSearches';
 import { CategoryFilterBadge, LayoutToggle, productCount, SortSelect } from './catalogue/CatalogueControls';
@@ -36,8 +36,9 @@ export default function SearchPage() {
   const [sortBy, setSortBy] = useState<ProductSort>('featured');
   const [layout, setLayout] = useState<ProductLayout>('grid');
   const categories = useCategories();
-  const products = useProducts({ search: catalogue.term, categoryId: catalogue.categoryId, sortBy });
-  const suggestionProducts = useProducts({ search: catalogue.term });
+  const products = usePagedProducts({ search: catalogue.term, categoryId: catalogue.categoryId, sortBy });
+  // Suggestions need only the best matches: the first page.
+  const suggestionProducts = usePagedProducts({ search: catalogue.term });
   const category = categories.data?.find((candidate) => candidate.id === catalogue.categoryId);
   const searching = products.isLoading || catalogue.isTyping;
   usePageTitle(catalogue.term ? `Search: ${catalogue.term}` : 'Search');
@@ -75,7 +76,7 @@ export default function SearchPage() {
 
   const resultLine = searching
     ? 'Searching...'
-    : `${productCount(products.data?.length ?? 0)} found${catalogue.term ? ` for "${catalogue.term}"` : ''}${category ? ` in ${category.name}` : ''}`;
+    : `${productCount(products.total)} found${catalogue.term ? ` for "${catalogue.term}"` : ''}${category ? ` in ${category.name}` : ''}`;
 
   return (
     <div className="section search-page">

@@ -1,8 +1,10 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { PackageSearch } from 'lucide-react';
-import { ReactNode } from 'react';
-import type { Product } from '../../api/types';
+import { ReactNode, useEffect, useRef } from 'react';
 import { ProductGrid, ProductLayout } from '../../components/ProductCard';
+import type { PagedProducts } from '../../hooks/useCatalogue';
+
+/** What the results need of a product list query, whole or paged. */
+type ProductResults = Pick<PagedProducts, 'data' | 'isLoading' | 'isError' | 'refetch'> & Partial<Pick<PagedProducts, 'total' | 'hasMore' | 'isLoadingMore' | 'loadMore'>>;
 
 /** Storefront spec §8: a failed product list reads "Failed to fetch products". */
 export function ProductsLoadError({ onRetry }: { onRetry(): void }) {
@@ -35,7 +37,7 @@ export function CatalogueResults({
   layout,
   columns = 4,
 }: {
-  products: UseQueryResult<Product[]>;
+  products: ProductResults;
   term: string;
   onViewAll(): void;
   layout: ProductLayout;
@@ -59,6 +61,36 @@ export function CatalogueResults({
     <>
       <h2 className="sr-only">Products</h2>
       <ProductGrid products={products.data} isLoading={products.isLoading} layout={layout} columns={columns} skeletons={8} />
+      {products.hasMore && products.loadMore && (
+        <MoreProducts shown={products.data?.length ?? 0} total={products.total ?? 0} loading={products.isLoadingMore ?? false} onLoadMore={products.loadMore} />
+      )}
     </>
+  );
+}
+
+/**
+ * The next page: loaded when the shopper scrolls near the end of the list, or with the button
+ * (keyboard, or a browser without IntersectionObserver). Focus stays where it was.
+ */
+function MoreProducts({ shown, total, loading, onLoadMore }: { shown: number; total: number; loading: boolean; onLoadMore(): void }) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting) && !loading) onLoadMore();
+    }, { rootMargin: '600px 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [loading, onLoadMore]);
+  return (
+    <div ref={sentinel} className="more-products">
+      <p className="muted" aria-live="polite">
+        Showing {shown} of {total} products
+      </p>
+      <button type="button" className="button button-outline" onClick={onLoadMore} disabled={loading}>
+        {loading ? 'Loading...' : 'Show more products'}
+      </button>
+    </div>
   );
 }
