@@ -1,7 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { CREDENTIAL_STORE, CredentialStore } from '../../storage/credential-store/credential-store.port';
 import { Document } from '../../storage/read-store/read-store.port';
 import { TooManyRequestsError } from '../errors';
+import { PeriodicSweep } from '../periodic-sweep';
+
+/** Windows that have ended are deleted this often: nothing about a client outlives its window for long. */
+const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
 type Window = Document & { count: number; windowEndsAt: number };
 
@@ -12,8 +16,24 @@ export const RATE_LIMITS_COLLECTION = 'rate_limits';
  * so that every instance behind a load balancer counts the same attempts.
  */
 @Injectable()
-export class RateLimiter {
+export class RateLimiter implements OnModuleInit, OnModuleDestroy {
+  private readonly purges = new PeriodicSweep('RateLimiter', PURGE_INTERVAL_MS, () => this.purgeExpired());
+
   constructor(@Inject(CREDENTIAL_STORE) private readonly store: CredentialStore) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.store.collection<Window>(RATE_LIMITS_COLLECTION).createIndex({ windowEndsAt: 1 });
+    this.purges.start(() => []);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.purges.stop();
+  }
+
+  /** Deletes every window that has ended; answers how many. */
+  async purgeExpired(now = Date.now()): Promise<number> {
+    return this.store.collection<Window>(RATE_LIMITS_COLLECTION).deleteMany({ windowEndsAt: { $lte: now } });
+  }
 
   async consume(key: string, limit: number, windowMs: number, message: string): Promise<void> {
     const windows = this.store.collection<Window>(RATE_LIMITS_COLLECTION);

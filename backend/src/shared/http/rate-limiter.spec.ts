@@ -1,0 +1,31 @@
+import { EmbeddedReadStore } from '../../storage/read-store/embedded-read-store';
+import { Document } from '../../storage/read-store/read-store.port';
+import { RATE_LIMITS_COLLECTION, RateLimiter } from './rate-limiter';
+
+describe('RateLimiter', () => {
+  let store: EmbeddedReadStore;
+  let limiter: RateLimiter;
+  beforeEach(async () => {
+    store = new EmbeddedReadStore(':memory:');
+    limiter = new RateLimiter(store);
+    await limiter.onModuleInit();
+  });
+  afterEach(async () => {
+    await limiter.onModuleDestroy();
+    await store.close();
+  });
+
+  it('refuses past the limit within a window, naming the minutes left', async () => {
+    await limiter.consume('login:1.2.3.4', 2, 60_000, 'Too many.');
+    await limiter.consume('login:1.2.3.4', 2, 60_000, 'Too many.');
+    await expect(limiter.consume('login:1.2.3.4', 2, 60_000, 'Too many.')).rejects.toThrow('Too many. Please try again in 1 minute.');
+  });
+
+  it('deletes the windows that have ended, and only those', async () => {
+    await limiter.consume('short', 5, 1_000, 'x');
+    await limiter.consume('long', 5, 3_600_000, 'x');
+    expect(await limiter.purgeExpired(Date.now() + 2_000)).toBe(1);
+    const left = await store.collection<Document>(RATE_LIMITS_COLLECTION).find({});
+    expect(left.map((window) => window._id)).toEqual(['long']);
+  });
+});
