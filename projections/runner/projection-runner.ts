@@ -26,6 +26,7 @@ interface Waiter {
   position: number;
   projectors: readonly string[];
   resolve: (caughtUp: boolean) => void;
+  fail: (error: unknown) => void;
 }
 
 /** Quick retries ride out a passing failure (a dropped connection); an event that still fails is poison. */
@@ -84,7 +85,7 @@ export class ProjectionRunner implements OnModuleDestroy {
       this.positions.set(projector.name, position);
       this.written.set(projector.name, position);
       await projector.prepare();
-      this.subscriptions.push(this.eventStore.subscribeToAll(position, (event) => this.project(projector, event)));
+      this.subscriptions.push(this.eventStore.subscribeToAll(position, (event) => this.project(projector, event), (error) => this.cannotRead(error)));
     }
     this.started = true;
   }
@@ -120,7 +121,7 @@ export class ProjectionRunner implements OnModuleDestroy {
   waitFor(position: number | null, projectors: readonly string[] = this.readModelNames(), timeoutMs = DEFAULT_WAIT_MS): Promise<boolean> {
     for (const name of projectors) if (!this.positions.has(name)) throw new Error(`No projector named ${name}`);
     if (position === null || this.reached(position, projectors)) return Promise.resolve(true);
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((waiter) => waiter !== entry);
         resolve(false);
@@ -131,6 +132,10 @@ export class ProjectionRunner implements OnModuleDestroy {
         resolve: (caughtUp) => {
           clearTimeout(timer);
           resolve(caughtUp);
+        },
+        fail: (error) => {
+          clearTimeout(timer);
+          reject(error);
         },
       };
       this.waiters.push(entry);
@@ -282,6 +287,13 @@ export class ProjectionRunner implements OnModuleDestroy {
 
   private reached(position: number, projectors: readonly string[]): boolean {
     return projectors.every((name) => (this.positions.get(name) ?? 0) >= position);
+  }
+
+  /** The log cannot be read past some event: whoever waits for the projections is told why (at start-up, the shop stops with it). */
+  private cannotRead(error: unknown): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const waiter of waiters) waiter.fail(error);
   }
 
   private releaseWaiters(): void {

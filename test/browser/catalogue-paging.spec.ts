@@ -42,7 +42,7 @@ describe('Catalogue pages', () => {
     expect(listRequests.every((search) => /limit=\d+/.test(search))).toBe(true);
 
     await page.getByRole('button', { name: 'Show more products' }).scrollIntoViewIfNeeded();
-    await page.waitForFunction((expected) => document.querySelectorAll('.product-card').length === expected, total, { timeout: UI_TIMEOUT });
+    await page.waitForFunction(`document.querySelectorAll('.product-card').length === ${total}`, undefined, { timeout: UI_TIMEOUT });
     await expectNoMoreButton(page);
     await page.screenshot({ path: screenshotPath(`catalogue-paging-${name}`), fullPage: false });
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
@@ -56,7 +56,7 @@ describe('Catalogue pages', () => {
     await more.waitFor({ timeout: UI_TIMEOUT });
     await more.focus();
     await page.keyboard.press('Enter');
-    await page.waitForFunction((expected) => document.querySelectorAll('.product-card').length === expected, total, { timeout: UI_TIMEOUT });
+    await page.waitForFunction(`document.querySelectorAll('.product-card').length === ${total}`, undefined, { timeout: UI_TIMEOUT });
   });
 });
 

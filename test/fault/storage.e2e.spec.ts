@@ -1,4 +1,6 @@
-import { rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signUp, startTestApp } from '../support/test-app';
 
@@ -28,5 +30,39 @@ describe('Storage: what is rebuildable and what is not', () => {
     const owner = await startTestApp();
     await expect(startTestApp({ dataDir: owner.dataDir })).rejects.toThrow(/DATA_DIR .* is in use by another shop process/);
     await owner.close();
+  });
+
+  it('keeps its data files readable by their owner only', async () => {
+    const shop = await startTestApp();
+    await signUp(shop.agent());
+    for (const name of ['events.sqlite', 'read-models.sqlite', 'credentials.sqlite']) {
+      expect({ name, mode: (statSync(join(shop.dataDir, name)).mode & 0o777).toString(8) }).toEqual({ name, mode: '600' });
+      expect({ name: `${name}-wal`, mode: (statSync(join(shop.dataDir, `${name}-wal`)).mode & 0o777).toString(8) }).toEqual({ name: `${name}-wal`, mode: '600' });
+    }
+    expect((statSync(shop.dataDir).mode & 0o777).toString(8)).toBe('700');
+    await shop.close();
+  });
+
+  it('names the position and stream of a damaged event instead of a bare SyntaxError', async () => {
+    const first = await startTestApp();
+    const { dataDir } = first;
+    await signUp(first.agent());
+    await first.stop();
+    const db = new Database(join(dataDir, 'events.sqlite'));
+    const { position, stream_id: stream } = db.prepare("SELECT position, stream_id FROM events WHERE stream_id LIKE 'user-%' ORDER BY position DESC LIMIT 1").get() as { position: number; stream_id: string };
+    db.prepare('UPDATE events SET data = ? WHERE position = ?').run('{"userId": 1, "email": "trunc', position);
+    db.close();
+    // Projected from the start again, so the damaged event is read at start-up.
+    removeSqlite(dataDir, 'read-models.sqlite');
+    await expect(startTestApp({ dataDir })).rejects.toThrow(new RegExp(`The event at position ${position} \\(stream ${stream}\\) has damaged data`));
+    rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('names the file it cannot open', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'shop-unwritable-'));
+    mkdirSync(join(dataDir, 'events.sqlite'));
+    await expect(startTestApp({ dataDir })).rejects.toThrow(new RegExp(`Cannot open ${join(dataDir, 'events.sqlite')}: `));
+    chmodSync(dataDir, 0o700);
+    rmSync(dataDir, { recursive: true, force: true });
   });
 });

@@ -65,9 +65,10 @@ export interface EventStore {
   /**
    * Delivers every event after `after`, one at a time, in log order: first the history,
    * then new events as they are appended. The handler's promise is awaited before the next event;
-   * when it rejects, the same event is delivered again (after a pause), never skipped.
+   * when it rejects, the same event is delivered again (after a pause), never skipped. When the log
+   * itself cannot be read (a damaged event), `onReadFailure` is told, and reading is tried again.
    */
-  subscribeToAll(after: number | null, handler: EventHandler): Subscription;
+  subscribeToAll(after: number | null, handler: EventHandler, onReadFailure?: (error: unknown) => void): Subscription;
   close(): Promise<void>;
 }
 

@@ -2,8 +2,6 @@ import { Logger } from '@nestjs/common';
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import {
   AppendResult,
   EventHandler,
@@ -14,6 +12,7 @@ import {
   Subscription,
   WrongExpectedRevisionError,
 } from './event-store.port';
+import { openSqliteFile } from '../sqlite-file';
 import { GroupCommit, Outcome } from '../group-commit';
 
 interface EventRow {
@@ -54,8 +53,7 @@ export class SqliteEventStore implements EventStore {
   private readonly appends = new GroupCommit<PendingAppend, AppendResult>((batch) => this.commitAppends(batch));
 
   constructor(file: string) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file);
+    this.db = openSqliteFile(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
@@ -146,7 +144,7 @@ export class SqliteEventStore implements EventStore {
     return row.position;
   }
 
-  subscribeToAll(after: number | null, handler: EventHandler): Subscription {
+  subscribeToAll(after: number | null, handler: EventHandler, onReadFailure?: (error: unknown) => void): Subscription {
     let stopped = false;
     /** Set by every append, so one made while the handler was busy is not missed. */
     let appendedSinceRead = false;
@@ -173,7 +171,16 @@ export class SqliteEventStore implements EventStore {
       let position = after;
       while (!stopped) {
         appendedSinceRead = false;
-        const batch = this.db.open ? await this.readAll(position, SUBSCRIPTION_BATCH) : [];
+        let batch: RecordedEvent[];
+        try {
+          batch = this.db.open ? await this.readAll(position, SUBSCRIPTION_BATCH) : [];
+        } catch (error) {
+          // Nothing after an unreadable event can be delivered in order: say so, and read again later (after a repair).
+          this.logger.error(`Cannot read the log after position ${position ?? 0}: ${(error as Error).message}`);
+          onReadFailure?.(error);
+          await waitForNews();
+          continue;
+        }
         let failed = false;
         for (const event of batch) {
           if (stopped) return;
@@ -220,7 +227,28 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
     position: row.position,
     type: row.type,
     version: row.version,
-    data: JSON.parse(row.data),
-    metadata: JSON.parse(row.metadata),
+    data: parseStored(row, 'data', row.data),
+    metadata: parseStored(row, 'metadata', row.metadata),
   };
+}
+
+export class DamagedEventError extends Error {
+  constructor(
+    readonly position: number,
+    readonly streamId: string,
+    part: string,
+    cause: unknown,
+  ) {
+    super(`The event at position ${position} (stream ${streamId}) has damaged ${part}: ${(cause as Error).message}. The log is append-only: restore events.sqlite from a backup, or repair that row by hand.`, { cause });
+    this.name = 'DamagedEventError';
+  }
+}
+
+/** A row whose JSON does not parse names its position and stream, never a bare SyntaxError. */
+function parseStored<T>(row: EventRow, part: 'data' | 'metadata', text: string): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch (error) {
+    throw new DamagedEventError(row.position, row.stream_id, part, error);
+  }
 }

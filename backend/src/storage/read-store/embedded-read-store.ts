@@ -1,8 +1,6 @@
 import Database from 'better-sqlite3';
 import { Query } from 'mingo';
 import { update as applyUpdate } from 'mingo/updater';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import {
   Collection,
   Document,
@@ -15,6 +13,7 @@ import {
   UpdateOptions,
   UpdateResult,
 } from './read-store.port';
+import { openSqliteFile } from '../sqlite-file';
 import { GroupCommit } from '../group-commit';
 
 /**
@@ -29,8 +28,7 @@ export class EmbeddedReadStore implements ReadStore {
   private readonly commits: GroupCommit<() => void, void>;
 
   constructor(file: string) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file);
+    this.db = openSqliteFile(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
@@ -187,7 +185,12 @@ class EmbeddedCollection<T extends Document> implements Collection<T> {
   private load(): void {
     const rows = this.db.prepare('SELECT body FROM documents WHERE collection = ?').all(this.name) as { body: string }[];
     for (const row of rows) {
-      const doc = JSON.parse(row.body) as T;
+      let doc: T;
+      try {
+        doc = JSON.parse(row.body) as T;
+      } catch (error) {
+        throw new Error(`A document of collection ${this.name} is damaged (${(error as Error).message}); read models can be rebuilt from the log: npm run projections:rebuild`, { cause: error });
+      }
       this.documents.set(doc._id, doc);
     }
     const indexes = this.db.prepare('SELECT fields FROM unique_indexes WHERE collection = ?').all(this.name) as { fields: string }[];
