@@ -1,17 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { closedQuoteReason, PaymentEvent } from '../../backend/src/payments/contract/payment.events';
-import { PaymentStatus } from '../../backend/src/ordering/contract/checkout-rules';
+import { applyTransferEvent, chainSettlement, TransferRecord } from '../../backend/src/payments/contract/payment-settlement';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
-import { PaymentView } from '../../backend/src/payments/contract/payment.views';
+import { PaymentDecisionView, PaymentView } from '../../backend/src/payments/contract/payment.views';
 import { applyOnce, insertOnce, Projector } from '../runner/projector';
 
 export const PAYMENTS_COLLECTION = 'payments';
 
+/** Stored: the view's own fields less what the server adds at read time, plus the facts the chain settlement is derived from. */
+export type StoredPayment = Omit<PaymentView, 'amountDue' | 'remainderUri' | 'transfers' | 'watched'> & { transfers: TransferRecord[] };
+export type PaymentDocument = Document & StoredPayment;
 
-export type PaymentDocument = Document & PaymentView;
-
-/** Payments with their quotes and outcomes, for the payment panel and the back office. */
+/** Payments with their quotes, transfers, decisions and outcomes, for the payment panel and the back office. */
 @Injectable()
 export class PaymentsProjector implements Projector {
   readonly name = 'payments';
@@ -33,6 +34,7 @@ export class PaymentsProjector implements Projector {
     switch (event.type) {
       case 'PaymentInitiated': {
         const data = event.data;
+        const confirmationsRequired = data.confirmationsRequired ?? null;
         await insertOnce(
           payments,
           {
@@ -40,6 +42,8 @@ export class PaymentsProjector implements Projector {
             cryptoAmountUnits: data.cryptoAmountUnits ?? null, walletAddress: data.walletAddress, addressDerivation: data.addressDerivation ?? null, rateSources: data.rateSources ?? null,
             paymentUri: data.paymentUri, status: 'pending', transactionId: null, blockchainTxHash: null, failureReason: null,
             expiresAt: data.expiresAt, confirmedAt: null, failedAt: null, createdAt: at, updatedAt: at,
+            fromHeight: data.fromHeight ?? null, transfers: [], decisions: [],
+            settlement: chainSettlement(data.cryptoAmountUnits ?? null, confirmationsRequired, data.expiresAt, []),
           },
           recorded,
         );
@@ -50,12 +54,45 @@ export class PaymentsProjector implements Projector {
           $set: { status: 'confirmed', transactionId: event.data.transactionHash, blockchainTxHash: event.data.transactionHash, confirmedAt: at, updatedAt: at },
         });
         return;
+      case 'PaymentConfirmationUndone':
+        await applyOnce(payments, { _id }, recorded, { $set: { status: 'pending', transactionId: null, blockchainTxHash: null, confirmedAt: null, updatedAt: at } });
+        return;
       case 'PaymentFailed':
         await applyOnce(payments, { _id }, recorded, { $set: { status: 'failed', failureReason: event.data.reason, failedAt: at, updatedAt: at } });
         return;
       case 'PaymentQuoteClosed':
         await applyOnce(payments, { _id }, recorded, { $set: { status: 'failed', failureReason: closedQuoteReason(event.data.replacedByMethod, event.data.replacedBy, event.data.expired), failedAt: at, updatedAt: at } });
         return;
+      case 'PaymentTransferDetected':
+      case 'PaymentTransferConfirmationsChanged':
+      case 'PaymentTransferDropped': {
+        const doc = await payments.findOne({ _id });
+        if (!doc) throw new Error(`Payment ${_id} has transfers but was never initiated`);
+        // Documents projected before transfers existed lack them; a rebuild fills them in.
+        const transfers = applyTransferEvent(doc.transfers ?? [], event, at);
+        const settlement = chainSettlement(doc.cryptoAmountUnits, doc.settlement?.confirmationsRequired ?? null, doc.expiresAt, transfers);
+        await applyOnce(payments, { _id }, recorded, { $set: { transfers, settlement, updatedAt: at } });
+        return;
+      }
+      case 'PaymentUnderpaymentAccepted':
+      case 'PaymentMarkedPaid':
+      case 'PaymentRefundNoted': {
+        const doc = await payments.findOne({ _id });
+        if (!doc) throw new Error(`Payment ${_id} has a decision but was never initiated`);
+        await applyOnce(payments, { _id }, recorded, { $set: { decisions: [...(doc.decisions ?? []), decisionOf(event, at)], updatedAt: at } });
+        return;
+      }
     }
+  }
+}
+
+function decisionOf(event: Extract<PaymentEvent, { type: 'PaymentUnderpaymentAccepted' | 'PaymentMarkedPaid' | 'PaymentRefundNoted' }>, at: string): PaymentDecisionView {
+  switch (event.type) {
+    case 'PaymentUnderpaymentAccepted':
+      return { kind: 'underpayment-accepted', note: event.data.note, transactionHash: null, decidedBy: event.data.decidedBy, at };
+    case 'PaymentMarkedPaid':
+      return { kind: 'marked-paid', note: event.data.reason, transactionHash: event.data.transactionHash, decidedBy: event.data.decidedBy, at };
+    case 'PaymentRefundNoted':
+      return { kind: 'refund-noted', note: event.data.note, transactionHash: event.data.transactionHash, decidedBy: event.data.decidedBy, at };
   }
 }

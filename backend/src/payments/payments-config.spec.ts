@@ -5,14 +5,14 @@ const ZPUB = 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1AD
 describe('payments configuration', () => {
   it('defaults to the demo: fixed addresses, the spec\'s fixed rates and 15-minute quotes', () => {
     const config = loadPaymentsConfig({});
-    expect(config).toEqual({ accounts: {}, rates: null, quoteMinutes: 15 });
-    expect(describePaymentsSettings(config)).toMatchObject({ addressMode: 'fixed', coins: { bitcoin: 'fixed', 'usdt-trc20': 'fixed' }, rates: { mode: 'fixed' } });
+    expect(config).toMatchObject({ accounts: {}, rates: null, quoteMinutes: 15 });
+    expect(describePaymentsSettings(config, [])).toMatchObject({ addressMode: 'fixed', coins: { bitcoin: 'fixed', 'usdt-trc20': 'fixed' }, rates: { mode: 'fixed' } });
   });
 
   it('derives the methods whose family has a key, and keeps the others fixed', () => {
     const config = loadPaymentsConfig({ BTC_XPUB: ` ${ZPUB} ` });
     expect(config.accounts.btc).toMatchObject({ family: 'btc', accountPath: "m/84'/0'/0'" });
-    expect(describePaymentsSettings(config)).toMatchObject({ addressMode: 'xpub', coins: { bitcoin: 'derived', ethereum: 'fixed', usdc: 'fixed', 'usdt-trc20': 'fixed' } });
+    expect(describePaymentsSettings(config, [])).toMatchObject({ addressMode: 'xpub', coins: { bitcoin: 'derived', ethereum: 'fixed', usdc: 'fixed', 'usdt-trc20': 'fixed' } });
   });
 
   it('stops the start with the variable named when a key is wrong', () => {
@@ -46,5 +46,14 @@ describe('payments configuration', () => {
     expect(() => loadPaymentsConfig({ RATES_SOURCES: 'kraken,coinbase,bitstamp', RATES_MIN_SOURCES: '3' })).toThrow(/only 2 of the sources give AUD/);
     expect(() => loadPaymentsConfig({ RATES_MAX_AGE_SECONDS: '60' })).toThrow(/RATES_SOURCES is not/);
     expect(() => loadPaymentsConfig({ QUOTE_MINUTES: '0' })).toThrow(/QUOTE_MINUTES must be a whole number from 1/);
+  });
+
+  it('reads the chain watch: no Ethereum node by default, the confirmation policy, the token contracts checksummed', () => {
+    expect(loadPaymentsConfig({}).chain).toMatchObject({ ethereumRpcUrl: null, confirmations: { bitcoin: 2, ethereum: 12, tron: 19 }, pollSeconds: 15 });
+    const chain = loadPaymentsConfig({ ETH_RPC_URL: 'http://127.0.0.1:8545', CONFIRMATIONS_ETH: '3', USDC_CONTRACT: '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512' }).chain;
+    expect(chain).toMatchObject({ ethereumRpcUrl: 'http://127.0.0.1:8545', confirmations: { ethereum: 3 }, tokenContracts: { usdc: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } });
+    expect(() => loadPaymentsConfig({ USDT_ERC20_CONTRACT: '0x123' })).toThrow(/USDT_ERC20_CONTRACT must be a 0x contract address/);
+    expect(() => loadPaymentsConfig({ ETH_RPC_URL: 'localhost:8545' })).toThrow(/ETH_RPC_URL must be an http/);
+    expect(() => loadPaymentsConfig({ CONFIRMATIONS_BTC: '0' })).toThrow(/CONFIRMATIONS_BTC must be a whole number from 1/);
   });
 });

@@ -1,8 +1,10 @@
 import { blankToNull as blankOrNull, wholeNumber } from '../shared/env';
-import { CRYPTO_PAYMENT_METHOD_IDS } from '../ordering/contract/checkout-rules';
+import { CRYPTO_PAYMENT_METHOD_IDS, CryptoPaymentMethod } from '../ordering/contract/checkout-rules';
+import { ChainNetwork, NETWORK_OF } from './chain/chain-watcher.port';
 import { AddressFamily } from './contract/payment.events';
 import { PaymentsSettingsView } from './contract/payment.views';
-import { AccountKey, ADDRESS_FAMILY, parseAccountKey } from './domain/hd-addresses';
+import { AccountKey, ADDRESS_FAMILY, checksumAddress, parseAccountKey } from './domain/hd-addresses';
+import { ERC20_TOKENS, Erc20Method } from './domain/payment-uri';
 import { FIXED_RATES_SOURCE } from './rates/crypto-rates.port';
 import { EXCHANGE_NAMES, EXCHANGES, ExchangeName, RATE_FIGURES, RateFigure } from './rates/exchanges';
 import { LiveRatesSettings, RateSourceSetting } from './rates/live-crypto-rates';
@@ -16,11 +18,35 @@ export interface PaymentsConfig {
   rates: LiveRatesSettings | null;
   /** How long a quote's rate and address hold (never past the order's payment window). */
   quoteMinutes: number;
+  chain: ChainSettings;
+}
+
+/** How payments are watched on their chains (checked at start-up like the rest). */
+export interface ChainSettings {
+  /** Confirmations a transfer needs before it pays, per network (Ether and ERC-20 tokens share Ethereum's). */
+  confirmations: Record<ChainNetwork, number>;
+  /** JSON-RPC endpoint of an Ethereum node; null: Ether and ERC-20 payments are confirmed by hand. */
+  ethereumRpcUrl: string | null;
+  /** The ERC-20 contracts the shop takes, for the EIP-681 URIs and the watcher's Transfer logs. */
+  tokenContracts: Record<Erc20Method, string>;
+  pollSeconds: number;
+  /** How long after its quote expired, or after its last transfer event, a payment is still watched (late payments, reorganisations). */
+  graceMinutes: number;
+  /** Transaction page prefixes of block explorers: the transaction hash is appended. */
+  explorers: Record<ChainNetwork, string>;
 }
 
 const XPUB_VARIABLES: Record<AddressFamily, string> = { btc: 'BTC_XPUB', eth: 'ETH_XPUB', tron: 'TRON_XPUB' };
 export const DEFAULT_QUOTE_MINUTES = 15;
 const DEFAULT_MAX_AGE_SECONDS = 60;
+
+const CONFIRMATION_VARIABLES: Record<ChainNetwork, [string, number]> = { bitcoin: ['CONFIRMATIONS_BTC', 2], ethereum: ['CONFIRMATIONS_ETH', 12], tron: ['CONFIRMATIONS_TRC20', 19] };
+const TOKEN_CONTRACT_VARIABLES: Record<Erc20Method, string> = { 'usdt-erc20': 'USDT_ERC20_CONTRACT', usdc: 'USDC_CONTRACT' };
+const EXPLORER_VARIABLES: Record<ChainNetwork, [string, string]> = {
+  bitcoin: ['EXPLORER_BITCOIN_TX', 'https://mempool.space/tx/'],
+  ethereum: ['EXPLORER_ETHEREUM_TX', 'https://etherscan.io/tx/'],
+  tron: ['EXPLORER_TRON_TX', 'https://tronscan.org/#/transaction/'],
+};
 
 /**
  * The payments context's own settings, read and checked at start-up so that a mistyped key or
@@ -32,6 +58,11 @@ const DEFAULT_MAX_AGE_SECONDS = 60;
  *   `kraken,coinbase,bitstamp`, giving every rate from at least two. Unset: the fixed rates of checkout spec §9.
  * - RATES_MIN_SOURCES: fresh prices needed for each rate (default: half the sources that give it, rounded up),
  *   RATES_MAX_AGE_SECONDS (default 60), QUOTE_MINUTES (default 15).
+ * - ETH_RPC_URL: an Ethereum JSON-RPC endpoint; set, Ether, USDT-ERC20 and USDC payments to derived addresses are
+ *   watched and confirmed without an admin. USDT_ERC20_CONTRACT, USDC_CONTRACT: the token contracts (default: mainnet's).
+ * - CONFIRMATIONS_BTC (2), CONFIRMATIONS_ETH (12, Ether and ERC-20), CONFIRMATIONS_TRC20 (19): the confirmation policy;
+ *   CHAIN_POLL_SECONDS (15): how often each chain is asked; CHAIN_WATCH_GRACE_MINUTES (60): how long an expired or
+ *   settled payment is still watched; EXPLORER_BITCOIN_TX, EXPLORER_ETHEREUM_TX, EXPLORER_TRON_TX: transaction page prefixes.
  */
 export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env): PaymentsConfig {
   const accounts: PaymentsConfig['accounts'] = {};
@@ -44,8 +75,39 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env): Paymen
       throw new Error(`${variable} ${(error as Error).message}`);
     }
   }
-  return { accounts, rates: ratesSettings(env), quoteMinutes: wholeNumber(env, 'QUOTE_MINUTES', DEFAULT_QUOTE_MINUTES, 1, 24 * 60) };
+  return { accounts, rates: ratesSettings(env), quoteMinutes: wholeNumber(env, 'QUOTE_MINUTES', DEFAULT_QUOTE_MINUTES, 1, 24 * 60), chain: chainSettings(env) };
 }
+
+function chainSettings(env: NodeJS.ProcessEnv): ChainSettings {
+  const ethereumRpcUrl = blankToNull(env.ETH_RPC_URL);
+  if (ethereumRpcUrl !== null && !/^(https?|wss?):\/\/[^/\s]+/.test(ethereumRpcUrl)) throw new Error(`ETH_RPC_URL must be an http(s) or ws(s) URL, got ${ethereumRpcUrl}`);
+  const perNetwork = <T>(read: (network: ChainNetwork) => T) => ({ bitcoin: read('bitcoin'), ethereum: read('ethereum'), tron: read('tron') });
+  return {
+    confirmations: perNetwork((network) => wholeNumber(env, CONFIRMATION_VARIABLES[network][0], CONFIRMATION_VARIABLES[network][1], 1, 1000)),
+    ethereumRpcUrl,
+    tokenContracts: {
+      'usdt-erc20': tokenContract(env, 'usdt-erc20'),
+      usdc: tokenContract(env, 'usdc'),
+    },
+    pollSeconds: wholeNumber(env, 'CHAIN_POLL_SECONDS', 15, 1, 3600),
+    graceMinutes: wholeNumber(env, 'CHAIN_WATCH_GRACE_MINUTES', 60, 1, 30 * 24 * 60),
+    explorers: perNetwork((network) => {
+      const [variable, fallback] = EXPLORER_VARIABLES[network];
+      const prefix = blankToNull(env[variable]) ?? fallback;
+      if (!/^https?:\/\/[^/\s]+/.test(prefix)) throw new Error(`${variable} must be an http(s) URL prefix, got ${prefix}`);
+      return prefix;
+    }),
+  };
+}
+
+function tokenContract(env: NodeJS.ProcessEnv, method: Erc20Method): string {
+  const variable = TOKEN_CONTRACT_VARIABLES[method];
+  const configured = blankToNull(env[variable]);
+  if (configured === null) return ERC20_TOKENS[method].contract;
+  if (!/^0x[0-9a-fA-F]{40}$/.test(configured)) throw new Error(`${variable} must be a 0x contract address of 40 hex digits, got ${configured}`);
+  return checksumAddress(configured.slice(2).toLowerCase());
+}
+
 
 function ratesSettings(env: NodeJS.ProcessEnv): LiveRatesSettings | null {
   const listed = blankToNull(env.RATES_SOURCES);
@@ -83,13 +145,18 @@ function rateSource(entry: string): RateSourceSetting {
 }
 
 /** What the admin Payments tab shows: derived or fixed addresses per method, and where rates come from. */
-export function describePaymentsSettings(config: PaymentsConfig): PaymentsSettingsView {
+export function describePaymentsSettings(config: PaymentsConfig, watchedNetworks: readonly ChainNetwork[]): PaymentsSettingsView {
   const coins = Object.fromEntries(CRYPTO_PAYMENT_METHOD_IDS.map((method) => [method, config.accounts[ADDRESS_FAMILY[method]] ? 'derived' : 'fixed'])) as PaymentsSettingsView['coins'];
   const accounts = Object.values(config.accounts).map(({ family, fingerprint, accountPath }) => ({ family, xpubFingerprint: fingerprint, accountPath }));
+  const watched = (method: CryptoPaymentMethod) => config.accounts[ADDRESS_FAMILY[method]] !== undefined && watchedNetworks.includes(NETWORK_OF[method]);
   return {
     addressMode: accounts.length > 0 ? 'xpub' : 'fixed',
     coins,
     accounts,
+    confirmation: Object.fromEntries(
+      CRYPTO_PAYMENT_METHOD_IDS.map((method) => [method, watched(method) ? { mode: 'watched', confirmations: config.chain.confirmations[NETWORK_OF[method]] } : { mode: 'manual', confirmations: null }]),
+    ) as PaymentsSettingsView['confirmation'],
+    chain: { pollSeconds: config.chain.pollSeconds, graceMinutes: config.chain.graceMinutes, tokenContracts: config.chain.tokenContracts },
     rates: config.rates
       ? { mode: 'live', sources: config.rates.sources.map((source) => source.name), minSources: config.rates.minSources, maxAgeSeconds: config.rates.maxAgeSeconds, quoteMinutes: config.quoteMinutes }
       : { mode: 'fixed', sources: [FIXED_RATES_SOURCE], minSources: null, maxAgeSeconds: null, quoteMinutes: config.quoteMinutes },

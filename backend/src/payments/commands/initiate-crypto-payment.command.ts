@@ -1,4 +1,4 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { PaymentQueries } from '../../../../projections/payments/payment.queries';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
@@ -9,6 +9,7 @@ import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { IdAllocator } from '../../shared/event-sourcing/id-allocator';
 import { KeyedQueue } from '../../shared/event-sourcing/keyed-queue';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
+import { CHAIN_WATCHERS, ChainWatcher, NETWORK_OF } from '../chain/chain-watcher.port';
 import { paymentStream } from '../contract/payment.events';
 import { quoteCryptoAmount, SMALLEST_UNIT_DECIMALS, toSmallestUnit } from '../domain/crypto-quote';
 import { paymentDecider } from '../domain/payment.decider';
@@ -48,7 +49,10 @@ export class InitiateCryptoPaymentHandler implements ICommandHandler<InitiateCry
     @Inject(CRYPTO_RATES) private readonly rates: CryptoRates,
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
     private readonly addresses: ReceivingAddresses,
+    @Inject(CHAIN_WATCHERS) private readonly watchers: ChainWatcher[],
   ) {}
+
+  private readonly logger = new Logger('InitiateCryptoPayment');
 
   private readonly perOrder = new KeyedQueue();
 
@@ -76,6 +80,25 @@ export class InitiateCryptoPaymentHandler implements ICommandHandler<InitiateCry
     return position;
   }
 
+  /**
+   * A payment to its own address on a watched network is confirmed by the chain: the policy is locked with the
+   * quote, and the tip's height is where the watcher starts (without it, when the node does not answer, the
+   * watcher looks back a fixed number of blocks). A fixed address is shared by every payment, so nothing on
+   * the chain says which payment a transfer to it belongs to: those stay with an administrator.
+   */
+  private async watchFrom(method: CryptoPaymentMethod): Promise<{ confirmationsRequired: number; fromHeight?: number } | null> {
+    const network = NETWORK_OF[method];
+    const watcher = this.watchers.find((candidate) => candidate.network === network);
+    if (!watcher) return null;
+    const confirmationsRequired = this.config.chain.confirmations[network];
+    try {
+      return { confirmationsRequired, fromHeight: await watcher.tipHeight() };
+    } catch (error) {
+      this.logger.warn(`The ${network} node did not give its height for a quote (${(error as Error).message}); the watcher will look back from its tip`);
+      return { confirmationsRequired };
+    }
+  }
+
   private async initiate({ orderId, method, context }: InitiateCryptoPayment) {
     const order = await this.queries.execute(new OrderForPaymentQuery(orderId));
     if (!isCryptoPaymentMethod(order.paymentMethod)) throw new ConflictError(`Order ${orderId} is paid on delivery, not in crypto`);
@@ -95,6 +118,7 @@ export class InitiateCryptoPaymentHandler implements ICommandHandler<InitiateCry
     const { address: walletAddress, derivation } = await this.addresses.claimNext(method, context);
     const quoteEnds = Date.now() + this.config.quoteMinutes * 60 * 1000;
     const expiresAt = new Date(order.paymentDueBy === null ? quoteEnds : Math.min(quoteEnds, Date.parse(order.paymentDueBy))).toISOString();
+    const watch = derivation ? await this.watchFrom(method) : null;
     return this.ids.claim('payment', paymentStream, async (paymentId) => {
       const events = paymentDecider.decide(
         {
@@ -108,11 +132,12 @@ export class InitiateCryptoPaymentHandler implements ICommandHandler<InitiateCry
           cryptoAmount,
           usdPerAud,
           coinPriceUsd,
-          paymentUri: paymentUri(method, walletAddress, cryptoAmount),
+          paymentUri: paymentUri(method, walletAddress, cryptoAmount, this.config.chain.tokenContracts),
           expiresAt,
           cryptoAmountUnits: toSmallestUnit(cryptoAmount, SMALLEST_UNIT_DECIMALS[method]),
           ...(derivation && { addressDerivation: derivation }),
           rateSources: sources,
+          ...watch,
         },
         paymentDecider.initialState,
       );

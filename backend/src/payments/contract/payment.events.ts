@@ -18,7 +18,10 @@ export interface AddressDerivation {
  * Fields added later are optional, so the events recorded before them still read as version 1:
  * - `cryptoAmountUnits`: the same amount in the coin's smallest unit (satoshi, wei, 6-decimal token units), an integer string;
  * - `addressDerivation`: present when `walletAddress` was derived from an extended public key (absent for a fixed address);
- * - `rateSources`: the exchanges whose fresh prices made the median, or `fixed` for the demo rates.
+ * - `rateSources`: the exchanges whose fresh prices made the median, or `fixed` for the demo rates;
+ * - `confirmationsRequired`: present when a chain watcher follows the payment's network and address: the
+ *   confirmation policy locked with the quote (later changes of the policy do not move it);
+ * - `fromHeight`: the chain's tip height when the quote was made, so a watcher scans from there.
  */
 export type PaymentInitiated = DomainEvent<
   'PaymentInitiated',
@@ -37,6 +40,8 @@ export type PaymentInitiated = DomainEvent<
     cryptoAmountUnits?: string;
     addressDerivation?: AddressDerivation;
     rateSources?: string[];
+    confirmationsRequired?: number;
+    fromHeight?: number;
   }
 >;
 /** `source` says who vouched for the transfer: an administrator now, a chain watcher later. */
@@ -53,7 +58,39 @@ export type PaymentQuoteClosed = DomainEvent<
   { paymentId: number; orderId: number; replacedBy: number; replacedByMethod: CryptoPaymentMethod; expired?: boolean }
 >;
 
-export type PaymentEvent = PaymentInitiated | PaymentConfirmed | PaymentFailed | PaymentQuoteClosed;
+/** Where a transfer sits on the chain as last seen: null height and hash while in the mempool. */
+export interface TransferPlacement {
+  blockHeight: number | null;
+  blockHash: string | null;
+  /** Counted up to the payment's policy only: deeper blocks change nothing the shop decides on. */
+  confirmations: number;
+}
+
+/** A chain watcher saw a transfer to the payment's address. `seenAt` is the watcher's clock: after the quote's expiry, the payment is late. */
+export type PaymentTransferDetected = DomainEvent<
+  'PaymentTransferDetected',
+  TransferPlacement & { paymentId: number; orderId: number; transferId: string; transactionHash: string; amountUnits: string; seenAt: string }
+>;
+/** The transfer moved: a new block on top (more confirmations), mined from the mempool, or re-mined elsewhere in a reorganisation. */
+export type PaymentTransferConfirmationsChanged = DomainEvent<'PaymentTransferConfirmationsChanged', TransferPlacement & { paymentId: number; orderId: number; transferId: string }>;
+/** The transfer is no longer on the chain (a reorganisation, or dropped from the mempool); it counts for nothing now. */
+export type PaymentTransferDropped = DomainEvent<'PaymentTransferDropped', { paymentId: number; orderId: number; transferId: string }>;
+/** A chain watcher's confirmation no longer holds: the transfers that paid left the chain, so the payment waits again. */
+export type PaymentConfirmationUndone = DomainEvent<'PaymentConfirmationUndone', { paymentId: number; orderId: number; reason: string }>;
+
+/** Admin decisions, `decidedBy` naming the administrator (also the events' acting user). */
+export type PaymentUnderpaymentAccepted = DomainEvent<'PaymentUnderpaymentAccepted', { paymentId: number; orderId: number; receivedUnits: string; dueUnits: string; note: string; decidedBy: string }>;
+export type PaymentMarkedPaid = DomainEvent<'PaymentMarkedPaid', { paymentId: number; orderId: number; reason: string; transactionHash: string; decidedBy: string }>;
+/** A refund made outside the shop (from the merchant's wallet), noted so the payment's record says what happened. */
+export type PaymentRefundNoted = DomainEvent<'PaymentRefundNoted', { paymentId: number; orderId: number; note: string; transactionHash: string | null; decidedBy: string }>;
+
+export type PaymentTransferEvent = PaymentTransferDetected | PaymentTransferConfirmationsChanged | PaymentTransferDropped;
+export type PaymentDecisionEvent = PaymentUnderpaymentAccepted | PaymentMarkedPaid | PaymentRefundNoted;
+
+export type PaymentEvent = PaymentInitiated | PaymentConfirmed | PaymentFailed | PaymentQuoteClosed | PaymentTransferEvent | PaymentConfirmationUndone | PaymentDecisionEvent;
+
+/** The `source` of a confirmation the chain gave: only such a confirmation is undone when its transfers leave the chain. */
+export const CHAIN_WATCHER_SOURCE = 'chain watcher';
 
 /** Why a closed quote no longer takes payments, as the payment's failure reason shows it. */
 export function closedQuoteReason(method: string, replacedBy: number, expired = false): string {

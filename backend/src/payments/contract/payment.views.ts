@@ -1,5 +1,25 @@
 import { CryptoPaymentMethod, PaymentStatus } from '../../ordering/contract/checkout-rules';
 import { AddressDerivation, AddressFamily } from './payment.events';
+import { ChainSettlement, TransferRecord } from './payment-settlement';
+
+/** A transfer into the payment's address as the chain watcher saw it. */
+export interface PaymentTransferView extends TransferRecord {
+  /** Seen after the quote expired. */
+  late: boolean;
+  /** The transaction on a block explorer (EXPLORER_*_TX prefixes). */
+  explorerUrl: string;
+}
+
+/** An administrator's decision on the payment, oldest first. */
+export interface PaymentDecisionView {
+  kind: 'underpayment-accepted' | 'marked-paid' | 'refund-noted';
+  /** The note or reason the administrator gave. */
+  note: string;
+  transactionHash: string | null;
+  /** `admin:<e-mail>` */
+  decidedBy: string;
+  at: string;
+}
 
 /** A payment as the API answers it; shared with the storefront. */
 export interface PaymentView {
@@ -28,6 +48,21 @@ export interface PaymentView {
   failedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /**
+   * What the chain shows (chain-watched payments; `awaiting` with no transfers otherwise). `state` is finer than
+   * `status`: `expired` once an awaited quote's time is up, `underpaid` with `amountDueUnits` still to pay, …
+   */
+  settlement: ChainSettlement;
+  /** `settlement.amountDueUnits` in the coin (e.g. "0.0012"). */
+  amountDue: string;
+  /** A wallet URI for what is still due, to the same address at the locked rate; null when nothing is due or the payment no longer takes transfers. */
+  remainderUri: string | null;
+  /** Whether a chain watcher follows this payment (else an administrator confirms it). */
+  watched: boolean;
+  /** The chain's height when quoted (where a watcher starts); null when no watcher was configured. */
+  fromHeight: number | null;
+  transfers: PaymentTransferView[];
+  decisions: PaymentDecisionView[];
 }
 
 /** How the shop takes crypto payments, for the admin Payments tab (GET /api/admin/payments/settings). */
@@ -36,6 +71,12 @@ export interface PaymentsSettingsView {
   addressMode: 'xpub' | 'fixed';
   coins: Record<CryptoPaymentMethod, 'derived' | 'fixed'>;
   accounts: { family: AddressFamily; xpubFingerprint: string; accountPath: string }[];
+  /**
+   * Per method: `watched` when a chain watcher confirms its payments after `confirmations` blocks (a derived
+   * address and the network's node configured, e.g. ETH_RPC_URL), else `manual`: an admin confirms each payment.
+   */
+  confirmation: Record<CryptoPaymentMethod, { mode: 'watched'; confirmations: number } | { mode: 'manual'; confirmations: null }>;
+  chain: { pollSeconds: number; graceMinutes: number; tokenContracts: { 'usdt-erc20': string; usdc: string } };
   rates: {
     /** `live`: the median of fresh exchange prices; `fixed`: the spec's demo rates. */
     mode: 'live' | 'fixed';
@@ -46,3 +87,6 @@ export interface PaymentsSettingsView {
     quoteMinutes: number;
   };
 }
+
+/** A payment as the read model keeps it: the view without what the server's settings add (explorer links, amounts in the coin, wallet URIs). */
+export type PaymentRecord = Omit<PaymentView, 'amountDue' | 'remainderUri' | 'transfers'> & { transfers: (TransferRecord & { late: boolean })[] };

@@ -33,6 +33,11 @@ export function toSmallestUnit(amount: string, decimals: number): string {
   return (scaled / denominator).toString();
 }
 
+/** An integer string of smallest units as a decimal amount without trailing zeros, e.g. ("12300000000000000", 18) -> "0.0123". */
+export function fromSmallestUnit(units: string, decimals: number): string {
+  return formatUnits(BigInt(units), decimals).replace(/\.?0+$/, '') || '0';
+}
+
 /**
  * The median of prices given as decimal strings, exactly: the middle one, or halfway between the
  * two middle ones (which may take one more decimal), without trailing zeros.

@@ -108,7 +108,8 @@ function accountId(compressedPublicKey: Uint8Array): Uint8Array {
   return keccak_256(uncompressed.subarray(1)).subarray(-20);
 }
 
-function checksumAddress(lowerHex: string): string {
+/** EIP-55: the hex digits of a 40-digit address (without 0x), lower case, with the checksum's capitals. */
+export function checksumAddress(lowerHex: string): string {
   const hash = bytesToHex(keccak_256(new TextEncoder().encode(lowerHex)));
   const digits = [...lowerHex].map((digit, i) => (Number.parseInt(hash[i], 16) >= 8 ? digit.toUpperCase() : digit));
   return `0x${digits.join('')}`;

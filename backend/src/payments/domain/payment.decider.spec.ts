@@ -1,7 +1,7 @@
 import { ConflictError, NotFoundError } from '../../shared/errors';
-import { DeciderSpecification } from '../../shared/event-sourcing/decider-specification';
-import { PaymentEvent, PaymentInitiated } from '../contract/payment.events';
-import { PaymentCommand, paymentDecider } from './payment.decider';
+import { DeciderSpecification, stateAfter } from '../../shared/event-sourcing/decider-specification';
+import { CHAIN_WATCHER_SOURCE, PaymentEvent, PaymentInitiated } from '../contract/payment.events';
+import { chainPaysNow, PaymentCommand, paymentDecider, settlementOf } from './payment.decider';
 
 const quote: PaymentInitiated['data'] = {
   paymentId: 41,
@@ -94,5 +94,98 @@ describe('payment decider', () => {
     ['fail', fail],
   ])('knows no payment that was never initiated (%s)', (_, command) => {
     payment.given([]).when(command).thenThrows(NotFoundError, 'Payment not found');
+  });
+
+  describe('on the chain', () => {
+    const watchedQuote: PaymentInitiated['data'] = { ...quote, method: 'ethereum', coin: 'ETH', cryptoAmountUnits: '1000', confirmationsRequired: 3, fromHeight: 100 };
+    const watched = (): PaymentEvent => ({ type: 'PaymentInitiated', version: 1, data: watchedQuote });
+    const onTime = '2030-05-01T09:55:00.000Z';
+    const tooLate = '2030-05-01T10:05:00.000Z';
+    const seen = (amountUnits: string, confirmations: number, transferId = '0xt1') => ({ transferId, transactionHash: transferId, amountUnits, blockHeight: 101, blockHash: '0xb101', confirmations });
+    const observe = (now: string, ...transfers: ReturnType<typeof seen>[]): PaymentCommand => ({ kind: 'observe', transfers, now });
+    const detected = (amountUnits: string, confirmations: number, seenAt = onTime, transferId = '0xt1'): PaymentEvent => ({
+      type: 'PaymentTransferDetected', version: 1, data: { ...ids, transferId, transactionHash: transferId, amountUnits, blockHeight: 101, blockHash: '0xb101', confirmations, seenAt },
+    });
+    const deeper = (confirmations: number, transferId = '0xt1'): PaymentEvent => ({ type: 'PaymentTransferConfirmationsChanged', version: 1, data: { ...ids, transferId, blockHeight: 101, blockHash: '0xb101', confirmations } });
+    const dropped = (transferId = '0xt1'): PaymentEvent => ({ type: 'PaymentTransferDropped', version: 1, data: { ...ids, transferId } });
+    const chainConfirmed = (): PaymentEvent => ({ type: 'PaymentConfirmed', version: 1, data: { ...ids, transactionHash: '0xt1', source: CHAIN_WATCHER_SOURCE } });
+    const state = (events: PaymentEvent[]) => stateAfter(paymentDecider, events);
+
+    it('records a transfer seen, with its confirmations and the time it was seen', () => {
+      payment.given([watched()]).when(observe(onTime, seen('1000', 1))).then([detected('1000', 1)]);
+    });
+
+    it('records nothing when the chain shows what the stream already knows', () => {
+      payment.given([watched(), detected('1000', 1)]).when(observe(onTime, seen('1000', 1))).thenNothing();
+    });
+
+    it('records new confirmations up to the policy only', () => {
+      payment.given([watched(), detected('1000', 1)]).when(observe(onTime, seen('1000', 2))).then([deeper(2)]);
+      payment.given([watched(), detected('1000', 1), deeper(3)]).when(observe(onTime, seen('1000', 40))).thenNothing();
+    });
+
+    it('derives detected, then confirmed once every transfer meets the policy and pays the amount', () => {
+      expect(settlementOf(state([watched(), detected('1000', 1)]))).toMatchObject({ state: 'detected', confirmations: 1, confirmationsRequired: 3, amountDueUnits: '0' });
+      expect(chainPaysNow(state([watched(), detected('1000', 1)]))).toBe(false);
+      expect(settlementOf(state([watched(), detected('1000', 1), deeper(3)])).state).toBe('confirmed');
+      expect(chainPaysNow(state([watched(), detected('1000', 1), deeper(3)]))).toBe(true);
+    });
+
+    it('derives underpaid with the amount still due, and overpaid', () => {
+      expect(settlementOf(state([watched(), detected('600', 3)]))).toMatchObject({ state: 'underpaid', amountDueUnits: '400', confirmedUnits: '600' });
+      expect(settlementOf(state([watched(), detected('600', 3), detected('400', 1, onTime, '0xt2')]))).toMatchObject({ state: 'detected', amountDueUnits: '0' });
+      expect(settlementOf(state([watched(), detected('1500', 3)]))).toMatchObject({ state: 'overpaid', overpaidUnits: '500' });
+      expect(chainPaysNow(state([watched(), detected('1500', 3)]))).toBe(true);
+    });
+
+    it('derives late when the first transfer was seen after the quote expired, which the chain alone never settles', () => {
+      const late = state([watched(), detected('1000', 3, tooLate)]);
+      expect(settlementOf(late).state).toBe('late');
+      expect(chainPaysNow(late)).toBe(false);
+    });
+
+    it('drops a transfer that left the chain and undoes a confirmation the chain gave', () => {
+      payment.given([watched(), detected('1000', 3), chainConfirmed()]).when(observe(onTime)).then([
+        dropped(),
+        { type: 'PaymentConfirmationUndone', version: 1, data: { ...ids, reason: 'The transfers that paid it left the chain (a reorganisation); waiting for them again' } },
+      ]);
+      expect(state([watched(), detected('1000', 3), chainConfirmed(), dropped()]).status).toBe('confirmed');
+    });
+
+    it('keeps an administrator\'s confirmation when transfers move', () => {
+      payment.given([watched(), detected('1000', 3), confirmed('0xt1')]).when(observe(onTime)).then([dropped()]);
+    });
+
+    it('sees a dropped transfer again when it is re-mined', () => {
+      payment.given([watched(), detected('1000', 3), dropped()]).when(observe(tooLate, seen('1000', 1))).then([detected('1000', 1, tooLate)]);
+      // It keeps its first sighting, so a re-mined on-time payment is not late.
+      expect(settlementOf(state([watched(), detected('1000', 3), dropped(), detected('1000', 3, tooLate)])).state).toBe('confirmed');
+    });
+
+    it('keeps a quote that has money on its way open when another coin is chosen', () => {
+      payment.given([watched(), detected('1000', 1)]).when(close).thenNothing();
+    });
+
+    it('accepts an underpayment only when the chain shows one', () => {
+      const accept: PaymentCommand = { kind: 'acceptUnderpayment', note: 'Fee taken by the exchange', decidedBy: 'admin:ada' };
+      payment.given([watched(), detected('600', 3)]).when(accept).then([
+        { type: 'PaymentUnderpaymentAccepted', version: 1, data: { ...ids, receivedUnits: '600', dueUnits: '1000', note: 'Fee taken by the exchange', decidedBy: 'admin:ada' } },
+      ]);
+      payment.given([watched(), detected('600', 1)]).when(accept).thenThrows(ConflictError, 'Payment 41 is not underpaid (it is detected)');
+      payment.given([watched()]).when(accept).thenThrows(ConflictError, 'Payment 41 is not underpaid (it is awaiting)');
+    });
+
+    it('marks a payment paid with the reason, but not a confirmed or failed one', () => {
+      const markPaid: PaymentCommand = { kind: 'markPaid', reason: 'Late by two minutes', transactionHash: '0xt1', decidedBy: 'admin:ada' };
+      payment.given([watched(), detected('1000', 3, tooLate)]).when(markPaid).then([{ type: 'PaymentMarkedPaid', version: 1, data: { ...ids, reason: 'Late by two minutes', transactionHash: '0xt1', decidedBy: 'admin:ada' } }]);
+      payment.given([watched(), chainConfirmed()]).when(markPaid).thenThrows(ConflictError, 'Payment 41 is already confirmed');
+      payment.given([watched(), failed()]).when(markPaid).thenThrows(ConflictError, 'Payment 41 has failed');
+    });
+
+    it('notes a refund in any state', () => {
+      payment.given([watched(), chainConfirmed()]).when({ kind: 'noteRefund', note: 'Refunded the excess', transactionHash: null, decidedBy: 'admin:ada' }).then([
+        { type: 'PaymentRefundNoted', version: 1, data: { ...ids, note: 'Refunded the excess', transactionHash: null, decidedBy: 'admin:ada' } },
+      ]);
+    });
   });
 });

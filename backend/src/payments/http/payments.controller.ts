@@ -12,6 +12,7 @@ import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
 import { InitiateCryptoPayment } from '../commands/initiate-crypto-payment.command';
 import { PaymentQueries } from '../../../../projections/payments/payment.queries';
 import { WALLET_ADDRESSES, WalletAddresses } from '../wallets';
+import { PaymentPresenter } from './payment-presenter';
 
 /** The storefront's payload (checkout spec §7); amount, address and crypto amount are the server's to decide and are ignored. */
 const initiateSchema = z.object({
@@ -27,6 +28,7 @@ export class PaymentsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly payments: PaymentQueries,
+    private readonly presenter: PaymentPresenter,
     private readonly orders: OrderQueries,
     private readonly projections: ProjectionRunner,
     @Inject(WALLET_ADDRESSES) private readonly wallets: WalletAddresses,
@@ -42,13 +44,14 @@ export class PaymentsController {
     assertMayAccessOrder(request, await this.orders.byId(body.orderId));
     const { paymentId, position } = await this.commands.execute(new InitiateCryptoPayment(body.orderId, body.paymentMethod, commandContextOf(request)));
     await this.projections.readYourWrite(position, ['payments'], `/api/payments/${paymentId}/status`);
-    return this.payments.byId(paymentId);
+    return this.presenter.present(await this.payments.byId(paymentId));
   }
 
+  /** What the payment page polls: the outcome (`status`) and what the chain shows (`settlement`: detected, n of N confirmations, underpaid with the rest due, …). */
   @Get('payments/:id/status')
   async status(@Param('id', new ZodValidationPipe(idParamSchema('Payment'))) paymentId: number, @Req() request: Request) {
     const payment = await this.payments.byId(paymentId);
     assertMayAccessOrder(request, await this.orders.byId(payment.orderId));
-    return payment;
+    return this.presenter.present(payment);
   }
 }
