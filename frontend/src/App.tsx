@@ -3,6 +3,7 @@ import { lazy, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { createQueryClient } from './api/query-client';
 import { RequireAdmin, RequireSignedIn } from './components/RouteGuards';
+import { SessionEndedRedirect } from './components/SessionEndedRedirect';
 import { SiteLayout } from './components/SiteLayout';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -18,6 +19,9 @@ const CalculatorPage = lazy(() => import('./pages/CalculatorPage'));
 const AuthPage = lazy(() => import('./pages/AuthPage'));
 const CheckoutPage = lazy(() => import('./pages/CheckoutPage'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage'));
+const OrderDetailPage = lazy(() => import('./pages/orders/OrderDetailPage'));
+const OrderLookupPage = lazy(() => import('./pages/orders/OrderLookupPage'));
+const SupportCasesPage = lazy(() => import('./pages/dashboard/SupportCases'));
 const AdminPage = lazy(() => import('./pages/AdminPage'));
 const FaqPage = lazy(() => import('./pages/info/FaqPage'));
 const ShippingPage = lazy(() => import('./pages/info/ShippingPage'));
@@ -38,6 +42,10 @@ const router = createBrowserRouter([
       { path: '/auth', element: <AuthPage /> },
       { path: '/checkout', element: <CheckoutPage /> },
       { path: '/dashboard', element: <RequireSignedIn><DashboardPage /></RequireSignedIn> },
+      { path: '/orders/lookup', element: <OrderLookupPage /> },
+      { path: '/orders/:id', element: <OrderDetailPage /> },
+      { path: '/dashboard/support', element: <RequireSignedIn><SupportCasesPage /></RequireSignedIn> },
+      { path: '/dashboard/support/:id', element: <RequireSignedIn><SupportCasesPage /></RequireSignedIn> },
       { path: '/admin', element: <RequireAdmin><AdminPage /></RequireAdmin> },
       { path: '/faq', element: <FaqPage /> },
       { path: '/shipping', element: <ShippingPage /> },
@@ -52,6 +60,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
+        <SessionEndedRedirect />
         <CurrencyProvider>
           <CartProvider>
             <RouterProvider router={router} />

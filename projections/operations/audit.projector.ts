@@ -3,6 +3,10 @@ import { describeTrafficEvent } from '../../backend/src/analytics/contract/analy
 import { TrafficEvent } from '../../backend/src/analytics/contract/traffic.events';
 import { describeCatalogueEvent } from '../../backend/src/catalogue/contract/catalogue.audit';
 import { CategoryEvent, ProductEvent } from '../../backend/src/catalogue/contract/catalogue.events';
+import { describeFavoritesEvent } from '../../backend/src/customers/contract/favorites.audit';
+import { FavoritesEvent } from '../../backend/src/customers/contract/favorites.events';
+import { describeSupportCaseEvent } from '../../backend/src/customers/contract/support.audit';
+import { SupportCaseEvent } from '../../backend/src/customers/contract/support.events';
 import { describeIdentityEvent } from '../../backend/src/identity/contract/identity.audit';
 import { UserEvent } from '../../backend/src/identity/contract/identity.events';
 import { describeMediaEvent } from '../../backend/src/media/contract/media.audit';
@@ -44,6 +48,8 @@ const DESCRIBERS: [prefix: string, describe: (event: RecordedEvent) => string][]
   ['upload-', (event) => describeMediaEvent(event as unknown as UploadEvent)],
   ['image-', (event) => describeMediaEvent(event as unknown as ImageEvent)],
   ['traffic-', (event) => describeTrafficEvent(event as unknown as TrafficEvent)],
+  ['support-case-', (event) => describeSupportCaseEvent(event as unknown as SupportCaseEvent)],
+  ['favorites-', (event) => describeFavoritesEvent(event as unknown as FavoritesEvent)],
 ];
 
 /** The log, event by event, in a person's words with who did it and when: the audit trail of the back office. */

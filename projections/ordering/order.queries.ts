@@ -6,6 +6,8 @@ import { CASH_ON_DELIVERY, OrderStatus } from '../../backend/src/ordering/contra
 import { NotFoundError } from '../../backend/src/shared/errors';
 import { Filter, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
 import { normaliseReferralCode } from '../../backend/src/ordering/contract/referral.events';
+import { OrderTimelineEntryView } from '../../backend/src/ordering/contract/order-timeline';
+import { ORDER_TIMELINE_COLLECTION, OrderTimelineDocument } from './order-timeline.projector';
 
 
 @Injectable()
@@ -25,6 +27,17 @@ export class OrderQueries {
   async list(status?: OrderStatus): Promise<OrderView[]> {
     const filter: Filter = status ? { status } : {};
     return (await this.orders.find(filter, { sort: { createdAt: -1, id: -1 } })).map(toOrderView);
+  }
+
+  /** Guest orders placed with this address (addresses are stored lower-cased), oldest first: candidates for claiming by e-mail. */
+  async guestOrderIdsWithEmail(email: string): Promise<number[]> {
+    return (await this.orders.find({ customerId: null, customerEmail: email.trim().toLowerCase() }, { sort: { id: 1 } })).map((order) => order.id);
+  }
+
+  /** The order's history in its customer's words, oldest first. */
+  async timeline(orderId: number): Promise<OrderTimelineEntryView[]> {
+    const entries = await this.readStore.collection<OrderTimelineDocument>(ORDER_TIMELINE_COLLECTION).find({ orderId }, { sort: { position: 1 } });
+    return entries.map(({ kind, at, title, detail, trackingUrl }) => ({ kind, at, title, detail, trackingUrl }));
   }
 
   async forCustomer(customerId: string): Promise<OrderView[]> {

@@ -83,6 +83,9 @@ export class OrdersProjector implements Projector {
       case 'OrderExpired':
         await applyOnce(this.orders, { _id }, recorded, { $set: { status: 'cancelled', cancellationReason: event.data.reason, updatedAt: at } });
         return;
+      case 'OrderClaimedByCustomer':
+        await applyOnce(this.orders, { _id }, recorded, { $set: { customerId: event.data.customerId, updatedAt: at } });
+        return;
       default:
         return;
     }

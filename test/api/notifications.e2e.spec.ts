@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { ProjectionRunner } from '../../projections/runner/projection-runner';
 import { OUTBOX_COLLECTION } from '../../backend/src/notifications/mail/notifier.port';
 import { READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
-import { signInAsAdmin, startTestApp, TestApp } from '../support/test-app';
+import { signInAsAdmin, signUp, startTestApp, TestApp } from '../support/test-app';
 
 interface CapturedMail {
   to: string[];
@@ -30,6 +30,9 @@ async function startMailCatcher(): Promise<{ url: string; mails: CapturedMail[];
   return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
+/** A mail's text as written: quoted-printable soft line breaks joined and escapes decoded. */
+const textOf = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
 const address = { firstName: 'Dorothy', lastName: 'Hodgkin', phone: '0412345678', address: '1 Lab Rd', city: 'Perth', state: 'WA', postalCode: '6000' };
 
 describe('Order notifications', () => {
@@ -38,7 +41,7 @@ describe('Order notifications', () => {
 
   beforeAll(async () => {
     mail = await startMailCatcher();
-    shop = await startTestApp({ env: { SMTP_URL: mail.url } });
+    shop = await startTestApp({ env: { SMTP_URL: mail.url, MAILS_PER_RECIPIENT_PER_HOUR: '3' } });
   });
   afterAll(async () => {
     await shop.close();
@@ -68,5 +71,84 @@ describe('Order notifications', () => {
     await shop.app.get(ProjectionRunner).rebuild();
     await shop.app.get(ProjectionRunner).drain();
     expect(mail.mails.filter((m) => m.to.includes('dorothy@example.com'))).toHaveLength(2);
+  });
+
+  const placeOrder = async (customerEmail: string) => {
+    const [product] = (await shop.agent().get('/api/products').query({ sortBy: 'popularity' }).expect(200)).body;
+    const guest = shop.agent();
+    const order = (await guest.post('/api/orders').send({ customerEmail, paymentMethod: 'bitcoin', shippingMethod: 'express', shippingAddress: address, items: [{ productId: product.id, quantity: 1 }] }).expect(201)).body;
+    return { guest, order };
+  };
+  const mailsTo = (to: string) => mail.mails.filter((m) => m.to.includes(to)).map((m) => textOf(m.raw));
+  const outboxOf = (to: string) => shop.app.get<ReadStore>(READ_STORE).collection(OUTBOX_COLLECTION).find({ to }, { sort: { recordedAt: 1 } });
+
+  it('e-mails placed, paid and shipped, the shipped mail with the carrier’s tracking link', async () => {
+    const email = 'marie@example.com';
+    const { guest, order } = await placeOrder(email);
+    const payment = (await guest.post('/api/payments/crypto').send({ orderId: order.id, paymentMethod: 'bitcoin' }).expect(201)).body;
+    const admin = shop.agent();
+    await signInAsAdmin(admin);
+    await admin.post(`/api/admin/payments/${payment.id}/confirm`).send({ transactionHash: 'a'.repeat(64) }).expect(200);
+    await admin.put(`/api/orders/${order.id}/shipping`).send({ trackingNumber: '1Z999AA10123456784', shippingCarrier: 'UPS' }).expect(200);
+    await shop.app.get(ProjectionRunner).drain();
+
+    const [placed, paid, shipped] = mailsTo(email);
+    expect(placed).toContain(`Subject: Order #${order.id} received`);
+    expect(paid).toContain(`Subject: Payment received for order #${order.id}`);
+    expect(paid).toContain(`Your payment of A$${order.totalAmount} for order #${order.id} has been confirmed.`);
+    expect(shipped).toContain(`Subject: Order #${order.id} has shipped`);
+    expect(shipped).toContain('Tracking number: 1Z999AA10123456784');
+    expect(shipped).toContain('Track it: https://www.ups.com/track?loc=en_AU&tracknum=1Z999AA10123456784');
+  });
+
+  it('e-mails the customer when the shop answers their support case, with their subject kept on one line', async () => {
+    const customer = shop.agent();
+    const { email } = await signUp(customer, { fullName: 'Lise Meitner' });
+    const opened = await customer
+      .post('/api/support/cases')
+      .send({ subject: 'Vial cracked\r\nBcc: everyone@example.com', description: 'The second vial arrived cracked.', category: 'order_issue', priority: 'high' })
+      .expect(201);
+    const admin = shop.agent();
+    await signInAsAdmin(admin);
+    await admin.post(`/api/admin/support/cases/${opened.body.id}/replies`).send({ message: 'Sorry about that: a replacement ships today.' }).expect(201);
+    await customer.post(`/api/support/cases/${opened.body.id}/replies`).send({ message: 'Thank you!' }).expect(201);
+    await shop.app.get(ProjectionRunner).drain();
+
+    const [reply, ...more] = mailsTo(email);
+    expect(more).toHaveLength(0);
+    expect(reply).toContain('Hello Lise,');
+    expect(reply).toContain('Sorry about that: a replacement ships today.');
+    const headers = reply.split(/\r?\n\r?\n/)[0];
+    expect(headers).not.toMatch(/^Bcc:/im);
+    expect(mail.mails.filter((m) => m.to.includes('everyone@example.com'))).toHaveLength(0);
+    const [entry] = await outboxOf(email);
+    expect(entry.subject).toBe(`Re: Vial cracked Bcc: everyone@example.com [support case #${opened.body.id}]`);
+  });
+
+  it('sends one address at most the hourly limit of mails and records the rest as suppressed', async () => {
+    const email = 'flooded@example.com';
+    for (let index = 0; index < 4; index += 1) await placeOrder(email);
+    await shop.app.get(ProjectionRunner).drain();
+    expect(mailsTo(email)).toHaveLength(3);
+    expect((await outboxOf(email)).map((entry) => entry.status)).toEqual(['sent', 'sent', 'sent', 'suppressed']);
+  });
+
+  it('shows the outbox to administrators only, newest first, a page at a time', async () => {
+    await shop.agent().get('/api/admin/notifications/outbox').expect(401);
+    const customer = shop.agent();
+    await signUp(customer);
+    await customer.get('/api/admin/notifications/outbox').expect(403);
+
+    const admin = shop.agent();
+    await signInAsAdmin(admin);
+    const first = (await admin.get('/api/admin/notifications/outbox').query({ pageSize: 2 }).expect(200)).body;
+    expect(first).toMatchObject({ page: 1, pageSize: 2, total: expect.any(Number) });
+    expect(first.total).toBeGreaterThanOrEqual(8);
+    expect(first.entries).toHaveLength(2);
+    expect(first.entries[0]).toMatchObject({ id: expect.any(String), to: expect.any(String), subject: expect.any(String), text: expect.any(String), status: expect.any(String) });
+    expect(first.entries[0].recordedAt >= first.entries[1].recordedAt).toBe(true);
+    const second = (await admin.get('/api/admin/notifications/outbox').query({ page: 2, pageSize: 2 }).expect(200)).body;
+    expect(second.entries[0].id).not.toBe(first.entries[1].id);
+    await admin.get('/api/admin/notifications/outbox').query({ pageSize: 500 }).expect(400);
   });
 });

@@ -7,7 +7,8 @@ import { startTestApp, TestApp } from '../support/test-app';
 
 type Actor = 'guest' | 'customer' | 'other' | 'admin';
 const ACTORS: Actor[] = ['guest', 'customer', 'other', 'admin'];
-type Outcome = 'ok' | 401 | 403 | 404;
+/** 409: authorized, then refused by the business rule (a state the table's app cannot reach, e.g. a payment the chain underpaid). */
+type Outcome = 'ok' | 401 | 403 | 404 | 409;
 type Params = Record<string, string | number>;
 
 interface RouteCase {
@@ -70,6 +71,13 @@ describe('Route table: authorization and bad input', () => {
     return code;
   };
 
+  /** A product each signed-in actor has saved, so each may remove it from their own favorites. */
+  const newFavoriteOfEveryone = async () => {
+    const productId = await newProduct();
+    for (const actor of ['customer', 'other', 'admin'] as const) await call('POST', '/api/user/favorites', await as(actor)).send({ productId }).expect(201);
+    return productId;
+  };
+
   const aPng = () => sharp({ create: { width: 8, height: 6, channels: 3, background: '#0f766e' } }).png().toBuffer();
   const newUploadLink = async () => (await call('POST', '/api/objects/upload', await as('admin')).expect(200)).body.uploadURL as string;
   const newUpload = async () => {
@@ -77,6 +85,20 @@ describe('Route table: authorization and bad input', () => {
     await call('PUT', uploadURL, undefined).set('Content-Type', 'image/png').send(await aPng()).expect(200);
     return uploadURL;
   };
+
+  const supportCaseBody = () => ({ subject: 'Matrix case', description: 'Something to ask the shop about.', category: 'other' });
+  const newSupportCaseOfCustomer = async (attachments: string[] = []) =>
+    (await call('POST', '/api/support/cases', await as('customer')).send({ ...supportCaseBody(), attachments }).expect(201)).body as { id: number; attachments: { id: string }[] };
+  /** For routes that leave a case open (reading it, replying): one will do, as a customer may open 10 cases an hour. Opened with one image. */
+  let sharedSupportCase: Promise<{ id: number; attachmentId: string }> | null = null;
+  const aSupportCaseOfCustomer = () =>
+    (sharedSupportCase ??= (async () => {
+      const uploadURL = (await call('POST', '/api/objects/upload', await as('customer')).send({ purpose: 'support-attachment' }).expect(200)).body.uploadURL as string;
+      await call('PUT', uploadURL, undefined).set('Content-Type', 'image/png').send(await aPng()).expect(200);
+      const opened = await newSupportCaseOfCustomer([uploadURL.split('?')[0].split('/').pop()!]);
+      return { id: opened.id, attachmentId: opened.attachments[0].id };
+    })());
+  const customerOnly: Record<Actor, Outcome> = { guest: 401, customer: 'ok', other: 404, admin: 404 };
 
   const productBody = () => ({ name: 'Matrix product', sku: `MTX-B-${(sequence += 1)}-${Date.now()}`, price: '30.00', stock: 5 });
   const reviewBody = () => ({ rating: 4, title: 'Solid', content: 'Arrived quickly and well packed.' });
@@ -113,7 +135,29 @@ describe('Route table: authorization and bad input', () => {
     'GET /api/orders/:id': { params: async () => ({ id: await newOrderOfCustomer() }), expect: ownerOrAdmin },
     'GET /api/orders/:id/items': { params: async () => ({ id: await newOrderOfCustomer() }), expect: ownerOrAdmin },
     'GET /api/customer/orders': { expect: signedIn },
+    'GET /api/orders/:id/timeline': { params: async () => ({ id: await newOrderOfCustomer() }), expect: ownerOrAdmin },
+    // A wrong pair is the same 404 for everyone; the right one answers anyone who knows it.
+    'POST /api/orders/lookup': { params: async () => ({ orderNumber: await newOrderOfCustomer() }), body: (params) => ({ orderNumber: params.orderNumber, email: 'c@example.com' }), expect: everyone },
+    'GET /api/admin/notifications/outbox': { expect: adminOnly },
+    'GET /api/user/order-history': { expect: signedIn },
+    'GET /api/user/recommendations': { expect: signedIn },
+    'GET /api/user/favorites': { expect: signedIn },
+    'POST /api/user/favorites': { params: async () => ({ productId: await newProduct() }), body: (params) => ({ productId: params.productId }), expect: signedIn },
+    'DELETE /api/user/favorites/:productId': { params: async () => ({ productId: await newFavoriteOfEveryone() }), expect: signedIn },
     'GET /api/referral-codes/:code': { params: async () => ({ code: 'RESEARCH5' }), expect: everyone },
+    // Support cases: the customer's own (another's answers 404, as does the customer route for an admin), the queue for admins.
+    'POST /api/support/cases': { body: supportCaseBody, expect: signedIn },
+    'GET /api/support/cases': { expect: signedIn },
+    'GET /api/support/cases/:id': { params: async () => ({ id: (await aSupportCaseOfCustomer()).id }), expect: customerOnly },
+    'POST /api/support/cases/:id/replies': { params: async () => ({ id: (await aSupportCaseOfCustomer()).id }), body: () => ({ message: 'Any news?' }), expect: customerOnly },
+    'GET /api/support/cases/:id/attachments/:attachmentId/:file': {
+      params: async () => ({ ...(await aSupportCaseOfCustomer()), file: '320.webp' }),
+      expect: { guest: 401, customer: 'ok', other: 404, admin: 'ok' },
+    },
+    'GET /api/admin/support/cases': { expect: adminOnly },
+    'GET /api/admin/support/cases/:id': { params: async () => ({ id: (await aSupportCaseOfCustomer()).id }), expect: adminOnly },
+    'POST /api/admin/support/cases/:id/replies': { params: async () => ({ id: (await aSupportCaseOfCustomer()).id }), body: () => ({ message: 'We are on it.' }), expect: adminOnly },
+    'POST /api/admin/support/cases/:id/close': { params: async () => ({ id: (await newSupportCaseOfCustomer()).id }), expect: adminOnly, takesNoBody: true },
     'GET /api/admin/orders': { expect: adminOnly },
     'GET /api/admin/dashboard': { expect: adminOnly },
     'GET /api/orders': { expect: adminOnly },
@@ -128,6 +172,9 @@ describe('Route table: authorization and bad input', () => {
     'GET /api/admin/payments/settings': { expect: adminOnly },
     'POST /api/admin/payments/:id/confirm': { params: async () => ({ id: await newPaymentOfCustomer() }), body: () => ({ transactionHash: 'f'.repeat(64) }), expect: adminOnly },
     'POST /api/admin/payments/:id/fail': { params: async () => ({ id: await newPaymentOfCustomer() }), body: () => ({ reason: 'Nothing arrived' }), expect: adminOnly },
+    'POST /api/admin/payments/:id/accept-underpayment': { params: async () => ({ id: await newPaymentOfCustomer() }), body: () => ({ note: 'Short by a fee' }), expect: { ...adminOnly, admin: 409 } },
+    'POST /api/admin/payments/:id/mark-paid': { params: async () => ({ id: await newPaymentOfCustomer() }), body: () => ({ reason: 'Paid by bank transfer', transactionHash: 'e'.repeat(64) }), expect: adminOnly },
+    'POST /api/admin/payments/:id/refund-note': { params: async () => ({ id: await newPaymentOfCustomer() }), body: () => ({ note: 'Refunded' }), expect: adminOnly },
     'GET /api/admin/referral-codes': { expect: adminOnly },
     // Last among the review routes: the review they share is hidden, then shown again.
     'POST /api/admin/reviews/:id/hide': { params: async () => ({ id: await aReviewOfCustomer() }), body: () => ({ reason: 'Makes a medical claim' }), expect: adminOnly },
@@ -140,6 +187,8 @@ describe('Route table: authorization and bad input', () => {
       expect: everyone,
     },
     'PUT /api/product-images': { params: async () => ({ imageURL: await newUpload() }), body: (params) => ({ imageURL: params.imageURL }), expect: adminOnly },
+    'GET /api/health': { expect: everyone },
+    'GET /api/ready': { expect: everyone },
     'GET /api/health/live': { expect: everyone },
     'GET /api/health/ready': { expect: everyone },
     'GET /api/admin/projections': { expect: adminOnly },

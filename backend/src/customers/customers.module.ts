@@ -1,10 +1,22 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { CatalogueQueries } from '../../../projections/catalogue/catalogue.queries';
+import { CustomerQueries } from '../../../projections/customers/customer.queries';
+import { SupportCaseQueries } from '../../../projections/customers/support-cases.queries';
+import { OrderQueries } from '../../../projections/ordering/order.queries';
+import { CloseSupportCaseHandler } from './commands/close-support-case.command';
+import { OpenSupportCaseHandler } from './commands/open-support-case.command';
+import { ReplyToSupportCaseHandler } from './commands/reply-to-support-case.command';
+import { SupportAttachments } from './commands/support-attachments';
+import { SupportCasesController } from './http/support-cases.controller';
+import { AddFavoriteHandler } from './commands/add-favorite.command';
+import { RemoveFavoriteHandler } from './commands/remove-favorite.command';
+import { CustomerAccountController } from './http/customer-account.controller';
 
 /** The signed-in customer's side of the shop (issue 10): favorites, recommendations and support cases. */
 @Module({
   imports: [CqrsModule],
-  controllers: [],
-  providers: [],
+  controllers: [CustomerAccountController, SupportCasesController],
+  providers: [CatalogueQueries, CustomerQueries, AddFavoriteHandler, RemoveFavoriteHandler, SupportCaseQueries, OrderQueries, SupportAttachments, OpenSupportCaseHandler, ReplyToSupportCaseHandler, CloseSupportCaseHandler],
 })
 export class CustomersModule {}

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { AttachedImageFileHandler, AttachUploadedImageHandler } from './commands/attach-uploaded-image.command';
 import { ImagePublisher } from './commands/image-publisher';
 import { IssueUploadUrlHandler } from './commands/issue-upload-url.command';
 import { ProcessUploadedImageHandler } from './commands/process-uploaded-image.command';
@@ -9,10 +10,10 @@ import { UploadLinks } from './commands/upload-links';
 import { ImagesController } from './http/images.controller';
 import { UploadsController } from './http/uploads.controller';
 
-/** Images for the back office and the storefront: signed uploads, content checks, WebP variants, serving. */
+/** Images for the back office, the storefront and support cases: signed uploads, content checks, WebP variants, serving. */
 @Module({
   imports: [CqrsModule],
   controllers: [UploadsController, ImagesController],
-  providers: [UploadLinks, ImagePublisher, IssueUploadUrlHandler, ReceiveUploadHandler, ProcessUploadedImageHandler, PublishGeneratedImageHandler],
+  providers: [UploadLinks, ImagePublisher, IssueUploadUrlHandler, ReceiveUploadHandler, ProcessUploadedImageHandler, PublishGeneratedImageHandler, AttachUploadedImageHandler, AttachedImageFileHandler],
 })
 export class MediaModule {}

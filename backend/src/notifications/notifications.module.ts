@@ -1,16 +1,23 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { AppConfig } from '../config';
+import { wholeNumber } from '../shared/env';
 import { READ_STORE, ReadStore } from '../storage/read-store/read-store.port';
+import { OutboxController } from './http/outbox.controller';
 import { NOTIFIER } from './mail/notifier.port';
 import { OutboxNotifier } from './mail/outbox.notifier';
+
+/** MAILS_PER_RECIPIENT_PER_HOUR: how many messages one address may receive in an hour before the rest are suppressed. */
+const DEFAULT_MAILS_PER_RECIPIENT_PER_HOUR = 10;
 
 @Global()
 @Module({})
 export class NotificationsModule {
   static forRoot(config: AppConfig): DynamicModule {
+    const mailsPerRecipientPerHour = wholeNumber(process.env, 'MAILS_PER_RECIPIENT_PER_HOUR', DEFAULT_MAILS_PER_RECIPIENT_PER_HOUR, 1, 10_000);
     return {
       module: NotificationsModule,
-      providers: [{ provide: NOTIFIER, useFactory: (readStore: ReadStore) => new OutboxNotifier(readStore, config.smtpUrl, config.mailFrom), inject: [READ_STORE] }],
+      controllers: [OutboxController],
+      providers: [{ provide: NOTIFIER, useFactory: (readStore: ReadStore) => new OutboxNotifier(readStore, config.smtpUrl, config.mailFrom, mailsPerRecipientPerHour), inject: [READ_STORE] }],
       exports: [NOTIFIER],
     };
   }

@@ -5,6 +5,7 @@ import { DashboardQueries } from '../../../projections/ordering/dashboard.querie
 import { OrderQueries } from '../../../projections/ordering/order.queries';
 import { CancelOrderHandler } from './commands/cancel-order.command';
 import { ChangeOrderStatusHandler } from './commands/change-order-status.command';
+import { ClaimGuestOrdersHandler } from './commands/claim-guest-orders.command';
 import { CheckoutPricing } from './commands/checkout-pricing';
 import { ConfirmOrderPaymentHandler } from './commands/confirm-order-payment.command';
 import { CreateReferralCodeHandler } from './commands/create-referral-code.command';
@@ -33,6 +34,7 @@ import { StockReturn } from './processes/stock-return.process';
     ExpireOrderHandler,
     ChangeOrderStatusHandler,
     ShipOrderHandler,
+    ClaimGuestOrdersHandler,
     ConfirmOrderPaymentHandler,
     RecordFailedOrderPaymentHandler,
     OrderForPaymentHandler,

@@ -1,12 +1,14 @@
-import { ShoppingCart } from 'lucide-react';
+import { Heart, ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { Product } from '../api/types';
+import { useFavoriteToggle } from '../lib/favorites';
 import { useCart } from '../state/cart';
 import { useToast } from '../state/toast';
 import { Price } from './Price';
 import { ProductBadges } from './ProductBadges';
 import { ProductImage } from './ProductImage';
 import { Stars } from './Stars';
+import './favorite-button.css';
 
 export type ProductLayout = 'grid' | 'list';
 const DESCRIPTION_FALLBACK = 'Premium research compound';
@@ -40,6 +42,29 @@ function AddToCartButton({ product }: { product: Product }) {
   );
 }
 
+/** Checkout spec §7: saves the product to the customer's favorites, or removes it; `labelled` spells it out beside the heart. */
+export function FavoriteButton({ product, className = '', labelled = false }: { product: Product; className?: string; labelled?: boolean }) {
+  const { isFavorite, toggle, isPending } = useFavoriteToggle(product.id);
+  const label = isFavorite ? `Remove ${product.name} from favorites` : `Add ${product.name} to favorites`;
+  return (
+    <button
+      type="button"
+      className={labelled ? `button button-ghost button-sm favorite-button ${className}` : `icon-button favorite-button ${className}`}
+      aria-pressed={isFavorite}
+      aria-label={labelled ? undefined : label}
+      aria-busy={isPending}
+      title={labelled ? undefined : label}
+      onClick={(event) => {
+        event.preventDefault();
+        if (!isPending) toggle();
+      }}
+    >
+      <Heart size={18} aria-hidden fill={isFavorite ? 'currentColor' : 'none'} />
+      {labelled && (isFavorite ? 'In Favorites' : 'Add to Favorites')}
+    </button>
+  );
+}
+
 export function ProductCard({ product, layout = 'grid' }: { product: Product; layout?: ProductLayout }) {
   const href = `/product/${product.id}`;
   if (layout === 'list') {
@@ -61,7 +86,10 @@ export function ProductCard({ product, layout = 'grid' }: { product: Product; la
         </div>
         <div className="product-card-aside">
           <Price product={product} />
-          <AddToCartButton product={product} />
+          <span className="row gap">
+            <FavoriteButton product={product} />
+            <AddToCartButton product={product} />
+          </span>
         </div>
       </article>
     );
@@ -74,6 +102,7 @@ export function ProductCard({ product, layout = 'grid' }: { product: Product; la
           <ProductBadges product={product} />
         </span>
       </Link>
+      <FavoriteButton product={product} className="favorite-button-overlay" />
       <div className="product-card-body">
         <p className="product-card-sku">{product.sku}</p>
         <h3 className="product-card-title">

@@ -23,6 +23,7 @@ export function SiteFooter() {
           <Link to="/faq">FAQ</Link>
           <Link to="/shipping">Shipping</Link>
           <Link to="/returns">Returns</Link>
+          <Link to="/orders/lookup">Find your order</Link>
           {isAdmin ? <Link to="/admin">Admin Panel</Link> : isAuthenticated ? <Link to="/dashboard">My Orders</Link> : <Link to="/auth">Login / Sign Up</Link>}
         </nav>
       </div>

@@ -13,9 +13,11 @@ import { AuditTab } from './admin/AuditTab';
 import { ProductsTab } from './admin/ProductsTab';
 import { ReferralCodesTab } from './admin/ReferralCodesTab';
 import { ReviewsTab } from './admin/ReviewsTab';
+import { NotificationsTab } from './admin/NotificationsTab';
+import { SupportTab } from './admin/SupportTab';
 import './admin/admin.css';
 
-type AdminTab = 'dashboard' | 'products' | 'orders' | 'payments' | 'analytics' | 'audit' | 'referrals' | 'reviews';
+type AdminTab = 'dashboard' | 'products' | 'orders' | 'payments' | 'analytics' | 'audit' | 'referrals' | 'reviews' | 'support' | 'notifications';
 
 /** Checkout spec §2: the back office. App.tsx lets only administrators reach it. */
 export default function AdminPage() {
@@ -53,6 +55,8 @@ export default function AdminPage() {
               { id: 'analytics', label: 'Analytics', panel: <LazyAnalyticsTab /> },
               { id: 'referrals', label: 'Referral codes', panel: <ReferralCodesTab /> },
               { id: 'reviews', label: 'Reviews', panel: <ReviewsTab /> },
+              { id: 'support', label: 'Support', panel: <SupportTab /> },
+              { id: 'notifications', label: 'Notifications', panel: <NotificationsTab /> },
               { id: 'audit', label: 'Audit log', panel: <AuditTab /> },
             ]}
           />

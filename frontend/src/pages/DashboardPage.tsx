@@ -1,115 +1,242 @@
-import { ArrowLeft, CheckCircle2, Clock, Package, PackageOpen, Truck } from 'lucide-react';
-import { useMemo } from 'react';
+import { ArrowLeft, CheckCircle2, Clock, Heart, LifeBuoy, Package, PackageOpen, RotateCcw, Sparkles, Tag, Truck } from 'lucide-react';
+import { ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { messageOf } from '../api/client';
+import type { Product } from '../api/types';
 import { ProductGrid } from '../components/ProductCard';
 import { useAuth } from '../hooks/useAuth';
 import { useOnSaleProducts } from '../hooks/useCatalogue';
 import { useCustomerOrders } from '../hooks/useOrders';
 import { usePageTitle } from '../hooks/usePageTitle';
+import { useFavorites } from '../lib/favorites';
+import { useOrderHistory, useRecommendations } from './dashboard/customer-data';
 import { OrderCard } from './dashboard/OrderCard';
-import { COUNTED_STATUSES, countByStatus, ON_SALE_AGAIN_LIMIT, orderedProductIds, quickReorderEntries } from './dashboard/order-insights';
+import { COUNTED_STATUSES, countByStatus, ON_SALE_AGAIN_LIMIT, QUICK_REORDER_LIMIT, RECOMMENDED_LIMIT } from './dashboard/order-insights';
 import { QuickReorder } from './dashboard/QuickReorder';
+import { SupportCaseDialog } from './dashboard/SupportCaseDialog';
+import { useSupportCases } from './dashboard/support-data';
 import './dashboard/dashboard.css';
 
 const COUNTER_ICONS = { pending: Clock, processing: Package, shipped: Truck, delivered: CheckCircle2 } as const;
 const COUNTER_LABELS = { pending: 'Pending', processing: 'Processing', shipped: 'Shipped', delivered: 'Delivered' } as const;
 
+interface DashboardCardProps {
+  id: string;
+  title: string;
+  icon: ReactNode;
+  query: { isPending: boolean; isError: boolean; error: unknown };
+  isEmpty: boolean;
+  empty: ReactNode;
+  skeleton: ReactNode;
+  children: ReactNode;
+}
+
+/** A dashboard card: its heading, then loading skeletons, the failure, an empty state or its content. */
+function DashboardCard({ id, title, icon, query, isEmpty, empty, skeleton, children }: DashboardCardProps) {
+  return (
+    <section id={id} className="card stack dashboard-card" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="row gap">
+        {icon} {title}
+      </h2>
+      {query.isPending ? skeleton : query.isError ? (
+        <p className="notice notice-danger" role="alert">
+          {messageOf(query.error, 'This could not be loaded. Please try again.')}
+        </p>
+      ) : isEmpty ? (
+        <div className="dashboard-empty muted">{empty}</div>
+      ) : (
+        children
+      )}
+    </section>
+  );
+}
+
+/** A dashboard card of product cards, with card skeletons while loading. */
+function ProductsCard({ products, columns, skeletons, ...card }: Omit<DashboardCardProps, 'isEmpty' | 'skeleton' | 'children'> & { products: Product[]; columns: 3 | 4; skeletons: number }) {
+  return (
+    <DashboardCard {...card} isEmpty={products.length === 0} skeleton={<ProductGrid products={undefined} isLoading columns={columns} skeletons={skeletons} />}>
+      <ProductGrid products={products} isLoading={false} columns={columns} />
+    </DashboardCard>
+  );
+}
+
+const lineSkeletons = (count: number, label: string) => (
+  <div className="stack" aria-busy="true" aria-label={label}>
+    {Array.from({ length: count }, (_, index) => (
+      <div key={index} className="skeleton skeleton-line" style={{ height: '2.25rem' }} />
+    ))}
+  </div>
+);
+
 /** Checkout spec §2, customer dashboard. App.tsx only renders it for a signed-in user. */
 export default function DashboardPage() {
-  usePageTitle('My Orders');
+  usePageTitle('My Dashboard');
   const { user } = useAuth();
   const orders = useCustomerOrders();
+  const history = useOrderHistory();
+  const recommendations = useRecommendations();
+  const favorites = useFavorites();
+  const supportCases = useSupportCases();
   const onSale = useOnSaleProducts();
+  const [supportOpen, setSupportOpen] = useState(false);
+
   const list = useMemo(() => orders.data ?? [], [orders.data]);
   const counts = countByStatus(list);
-  const reorder = useMemo(() => quickReorderEntries(list), [list]);
+  const reorder = (history.data ?? []).slice(0, QUICK_REORDER_LIMIT);
   const onSaleAgain = useMemo(() => {
-    const ordered = orderedProductIds(list);
+    const ordered = new Set((history.data ?? []).map((entry) => entry.productId));
     return (onSale.data ?? []).filter((product) => ordered.has(product.id)).slice(0, ON_SALE_AGAIN_LIMIT);
-  }, [list, onSale.data]);
+  }, [history.data, onSale.data]);
+  const recommended = (recommendations.data ?? []).slice(0, RECOMMENDED_LIMIT);
+  const saved = favorites.data ?? [];
   const name = user?.firstName || user?.email || 'there';
+  const initials = (user?.fullName || name)
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((part) => part.charAt(0).toUpperCase())
+    .join('');
 
   return (
     <div className="section dashboard">
-      <div className="container stack">
-      <Link to="/" className="back-link">
-        <ArrowLeft size={16} aria-hidden /> Back to store
-      </Link>
-      <header className="dashboard-header row gap">
-        {user?.profileImageUrl ? (
-          <img className="avatar" src={user.profileImageUrl} alt="" width={64} height={64} />
-        ) : (
-          <span className="avatar avatar-initial" aria-hidden>
-            {name.charAt(0).toUpperCase()}
-          </span>
-        )}
-        <div>
-          <h1>Welcome back, {name}</h1>
-          <p className="muted">Follow your orders, pay pending ones and reorder what you used before.</p>
-        </div>
-      </header>
-
-      <ul className="order-counters" aria-label="Your orders by status">
-        {COUNTED_STATUSES.map((status) => {
-          const Icon = COUNTER_ICONS[status];
-          return (
-            <li key={status} className={`card counter counter-${status}`}>
-              <Icon size={22} aria-hidden />
-              <span className="counter-value" data-testid={`count-${status}`}>
-                {orders.isLoading ? '–' : counts[status]}
-              </span>
-              <span className="muted small">{COUNTER_LABELS[status]}</span>
-            </li>
-          );
-        })}
-      </ul>
-
-      <div className="dashboard-grid">
-        <section className="card stack dashboard-orders" aria-labelledby="orders-heading">
-          <h2 id="orders-heading">Your Orders</h2>
-          {orders.isLoading ? (
-            <div className="stack" aria-busy="true" aria-label="Loading your orders">
-              {[0, 1, 2].map((index) => (
-                <div key={index} className="skeleton order-skeleton" />
-              ))}
-            </div>
-          ) : orders.isError ? (
-            <p className="notice notice-danger" role="alert">
-              {messageOf(orders.error, 'We could not load your orders. Please try again.')}
-            </p>
-          ) : list.length === 0 ? (
-            <div className="empty-state">
-              <PackageOpen size={48} className="muted" aria-hidden />
-              <p>You have not placed any orders yet.</p>
-              <Link to="/" className="button button-primary">
-                Start Shopping
-              </Link>
-            </div>
+      <div className="container stack dashboard-stack">
+        <Link to="/" className="back-link">
+          <ArrowLeft size={16} aria-hidden /> Back to store
+        </Link>
+        <header className="dashboard-header row gap">
+          {user?.profileImageUrl ? (
+            <img className="avatar" src={user.profileImageUrl} alt="" width={64} height={64} />
           ) : (
-            <div className="stack">
-              {list.map((order) => (
-                <OrderCard key={order.id} order={order} />
-              ))}
-            </div>
+            <span className="avatar avatar-initial" aria-hidden>
+              {initials}
+            </span>
           )}
-        </section>
+          <div>
+            <h1>Welcome back, {name}</h1>
+            <p className="muted">Follow your orders, pay pending ones, reorder what you used before and ask us for help.</p>
+          </div>
+        </header>
 
-        {reorder.length > 0 && (
-          <section className="card stack" aria-labelledby="reorder-heading">
-            <h2 id="reorder-heading">Quick Reorder</h2>
-            <QuickReorder entries={reorder} />
+        <ul className="order-counters" aria-label="Your orders by status">
+          {COUNTED_STATUSES.map((status) => {
+            const Icon = COUNTER_ICONS[status];
+            return (
+              <li key={status} className={`card counter counter-${status}`}>
+                <Icon size={22} aria-hidden />
+                <span className="counter-value" data-testid={`count-${status}`}>
+                  {orders.isPending ? '–' : counts[status]}
+                </span>
+                <span className="muted small">{COUNTER_LABELS[status]}</span>
+              </li>
+            );
+          })}
+        </ul>
+
+        <div className="dashboard-tiles">
+          <a href="#quick-reorder" className="card dashboard-tile">
+            <RotateCcw size={22} aria-hidden />
+            <span className="tile-title">Quick Reorder</span>
+            <span className="muted small">{history.isPending ? 'Loading…' : `${history.data?.length ?? 0} ${history.data?.length === 1 ? 'product' : 'products'} ordered before`}</span>
+          </a>
+          <a href="#favorites" className="card dashboard-tile">
+            <Heart size={22} aria-hidden />
+            <span className="tile-title">My Favorites</span>
+            <span className="muted small">
+              <span className="tile-count" data-testid="favorites-count">
+                {favorites.isPending ? '–' : saved.length}
+              </span>{' '}
+              saved {saved.length === 1 ? 'item' : 'items'}
+            </span>
+          </a>
+          <button type="button" className="card dashboard-tile" onClick={() => setSupportOpen(true)} aria-haspopup="dialog">
+            <LifeBuoy size={22} aria-hidden />
+            <span className="tile-title">Support Cases</span>
+            <span className="muted small">
+              <span className="tile-count" data-testid="support-count">
+                {supportCases.isPending ? '–' : supportCases.openCount}
+              </span>{' '}
+              open · Create a case
+            </span>
+          </button>
+        </div>
+        <p className="dashboard-support-link small">
+          <Link to="/dashboard/support">View your support cases</Link>
+        </p>
+
+        <div className="dashboard-grid">
+          <section className="card stack dashboard-orders" aria-labelledby="orders-heading">
+            <h2 id="orders-heading">Your Orders</h2>
+            {orders.isPending ? (
+              <div className="stack" aria-busy="true" aria-label="Loading your orders">
+                {[0, 1, 2].map((index) => (
+                  <div key={index} className="skeleton order-skeleton" />
+                ))}
+              </div>
+            ) : orders.isError ? (
+              <p className="notice notice-danger" role="alert">
+                {messageOf(orders.error, 'We could not load your orders. Please try again.')}
+              </p>
+            ) : list.length === 0 ? (
+              <div className="empty-state">
+                <PackageOpen size={48} className="muted" aria-hidden />
+                <p>You have not placed any orders yet.</p>
+                <Link to="/" className="button button-primary">
+                  Start Shopping
+                </Link>
+              </div>
+            ) : (
+              <div className="stack">
+                {list.map((order) => (
+                  <OrderCard key={order.id} order={order} />
+                ))}
+              </div>
+            )}
           </section>
-        )}
-      </div>
 
-      {onSaleAgain.length > 0 && (
-        <section className="stack" aria-labelledby="on-sale-heading">
-          <h2 id="on-sale-heading">Your Previous Orders Now on Sale</h2>
-          <ProductGrid products={onSaleAgain} isLoading={false} columns={3} />
-        </section>
-      )}
+          <DashboardCard
+            id="quick-reorder"
+            title="Quick Reorder"
+            icon={<RotateCcw size={20} aria-hidden />}
+            query={history}
+            isEmpty={reorder.length === 0}
+            empty={<p>Products you order appear here, ready to add to your cart again in one click.</p>}
+            skeleton={lineSkeletons(QUICK_REORDER_LIMIT, 'Loading your previous orders')}
+          >
+            <QuickReorder entries={reorder} />
+          </DashboardCard>
+        </div>
+
+        <ProductsCard
+          id="recommended"
+          title="Recommended for You"
+          icon={<Sparkles size={20} aria-hidden />}
+          query={recommendations}
+          products={recommended}
+          columns={3}
+          skeletons={RECOMMENDED_LIMIT}
+          empty={<p>No recommendations right now. <Link to="/products">Browse all products</Link></p>}
+        />
+        <ProductsCard
+          id="on-sale-again"
+          title="Your Previous Orders Now on Sale"
+          icon={<Tag size={20} aria-hidden />}
+          query={{ isPending: history.isPending || onSale.isPending, isError: history.isError || onSale.isError, error: history.error ?? onSale.error }}
+          products={onSaleAgain}
+          columns={3}
+          skeletons={ON_SALE_AGAIN_LIMIT}
+          empty={<p>None of the products you ordered is on sale right now.</p>}
+        />
+        <ProductsCard
+          id="favorites"
+          title="My Favorites"
+          icon={<Heart size={20} aria-hidden />}
+          query={favorites}
+          products={saved.map((favorite) => favorite.product)}
+          columns={4}
+          skeletons={4}
+          empty={<p>Tap the heart on a product to save it here. <Link to="/products">Browse products</Link></p>}
+        />
       </div>
+      <SupportCaseDialog open={supportOpen} onClose={() => setSupportOpen(false)} />
     </div>
   );
 }

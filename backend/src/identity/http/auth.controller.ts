@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Logger, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { NextFunction, Request, Response } from 'express';
 import type { Authenticator } from 'passport';
@@ -14,6 +14,8 @@ import { RegisterUser } from '../commands/register-user.command';
 import { UserQueries } from '../../../../projections/identity/user.queries';
 import { SESSION_TTL_MS } from './session/session-policy';
 import { clearSignedInHint, setSignedInHint } from './session/signed-in-hint';
+import { ClaimGuestOrders } from '../../ordering/commands/public';
+import { guestOrderIdsOf } from '../../shared/http/session-data';
 
 export const PASSPORT = Symbol('PASSPORT');
 
@@ -25,6 +27,8 @@ const SIGNUPS_PER_ADDRESS = 20;
 
 @Controller('api')
 export class AuthController {
+  private readonly logger = new Logger('Auth');
+
   constructor(
     private readonly commands: CommandBus,
     private readonly users: UserQueries,
@@ -41,7 +45,9 @@ export class AuthController {
     );
     await this.projections.readYourWrite(position, ['users'], '/api/auth/user');
     const user = (await this.users.findById(userId))!;
+    const guestOrderIds = guestOrderIdsOf(request);
     await logIn(request, user);
+    await this.claimGuestOrders(request, user, guestOrderIds);
     return user;
   }
 
@@ -61,8 +67,24 @@ export class AuthController {
     });
     if (!user) throw new NotAuthenticatedError(INVALID_CREDENTIALS);
     await this.rateLimiter.reset(accountKey);
+    const guestOrderIds = guestOrderIdsOf(request);
     await logIn(request, user);
+    await this.claimGuestOrders(request, user, guestOrderIds);
     return user;
+  }
+
+  /**
+   * The guest orders of this browser (remembered in the session, which logging in replaces) and those
+   * placed with the account's address become the customer's (ClaimGuestOrders says what that proves).
+   * The sign-in has happened either way: a claim that fails is logged and retried at the next sign-in.
+   */
+  private async claimGuestOrders(request: Request, user: SessionUser, guestOrderIds: number[]): Promise<void> {
+    try {
+      const { position } = await this.commands.execute(new ClaimGuestOrders(user.id, user.email, guestOrderIds, commandContextOf(request)));
+      await this.projections.waitFor(position, ['orders']);
+    } catch (error) {
+      this.logger.error(`Guest orders of ${user.id} not claimed: ${(error as Error).message}`);
+    }
   }
 
   @Get('auth/user')

@@ -3,13 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { uploadStream } from '../contract/media.events';
+import { UploadPurpose } from '../contract/upload-rules';
 import { uploadDecider } from '../domain/upload.decider';
 import { UploadLinks } from './upload-links';
 
-/** An administrator asks where to send an image: a signed, short-lived, single-use link. */
+/** Someone signed in asks where to send an image for a purpose (the controller checks who may): a signed, short-lived, single-use link. */
 export class IssueUploadUrl extends Command<{ uploadURL: string }> {
   constructor(
-    readonly adminId: string,
+    readonly userId: string,
+    readonly purpose: UploadPurpose,
     readonly context: CommandContext,
   ) {
     super();
@@ -24,10 +26,10 @@ export class IssueUploadUrlHandler implements ICommandHandler<IssueUploadUrl> {
   ) {}
 
   /** The link is handed out only once its issue is recorded, so every valid link has a stream to be used on. */
-  async execute({ adminId, context }: IssueUploadUrl) {
+  async execute({ userId, purpose, context }: IssueUploadUrl) {
     const uploadId = randomBytes(16).toString('hex');
     const expiresAt = Date.now() + this.links.ttlMs;
-    const events = uploadDecider.decide({ kind: 'issue', uploadId, issuedTo: adminId, expiresAt: new Date(expiresAt).toISOString() }, uploadDecider.initialState);
+    const events = uploadDecider.decide({ kind: 'issue', uploadId, issuedTo: userId, expiresAt: new Date(expiresAt).toISOString(), purpose }, uploadDecider.initialState);
     await this.streams.start(uploadStream(uploadId), events, context);
     return { uploadURL: this.links.linkTo(uploadId, expiresAt) };
   }

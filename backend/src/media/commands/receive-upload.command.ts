@@ -43,7 +43,7 @@ export class ReceiveUploadHandler implements ICommandHandler<ReceiveUpload> {
       assertMayReceive(state, at);
       const file = await sniffImage(bytes);
       await this.objects.put(uploadObjectKey(uploadId), bytes, file.contentType);
-      // The link was the administrator's authority: the upload is theirs, whoever's connection carried it.
+      // The link was its holder's authority: the upload is theirs, whoever's connection carried it.
       const { position } = await this.streams.execute(stream, uploadDecider, { kind: 'receive', at, file }, { ...context, actorId: state.issuedTo });
       return { position };
     });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UPLOAD_PURPOSES } from './upload-rules';
 
 /** An upload link's id: 128 random bits in hex. */
 export const UPLOAD_ID = /^[a-f0-9]{32}$/;
@@ -21,7 +22,15 @@ export const productImageInputSchema = z
 
 export type ProductImageInput = z.infer<typeof productImageInputSchema>;
 
-function uploadIdOf(url: string): string | null {
+/** `POST /api/objects/upload`: no body asks for a product image link, as the back office always has. */
+export const uploadRequestSchema = z
+  .object({ purpose: z.enum(UPLOAD_PURPOSES, { message: 'purpose must be product-image or support-attachment' }).default('product-image') })
+  .strict();
+
+export type UploadRequest = z.infer<typeof uploadRequestSchema>;
+
+/** The upload id in an uploadURL (or its path), null for any other URL. */
+export function uploadIdOf(url: string): string | null {
   try {
     return UPLOAD_PATH.exec(new URL(url, 'http://upload.invalid').pathname)?.[1] ?? null;
   } catch {

@@ -5,11 +5,13 @@ import { ImageEvent, UploadEvent } from './media.events';
 export function describeMediaEvent(event: UploadEvent | ImageEvent): string {
   switch (event.type) {
     case 'UploadUrlIssued':
-      return `Upload link issued, valid until ${storeTime(event.data.expiresAt)}`;
+      return `Upload link issued${event.data.purpose === 'support-attachment' ? ' for a support attachment' : ''}, valid until ${storeTime(event.data.expiresAt)}`;
     case 'UploadReceived':
       return `Image uploaded: ${event.data.contentType.replace('image/', '').toUpperCase()}, ${event.data.width} × ${event.data.height} px, ${sizeOf(event.data.bytes)}`;
     case 'UploadUsedForImage':
       return `Upload made into image ${event.data.imageId}`;
+    case 'UploadAttached':
+      return `Upload attached privately; WebP ${event.data.variants.map((variant) => `${variant.width} × ${variant.height}`).join(', ')} px`;
     case 'ImageProcessed': {
       const widths = event.data.variants.map((variant) => `${variant.width} × ${variant.height}`).join(', ');
       const source = event.data.source.kind === 'upload' ? `from upload ${event.data.source.uploadId}` : `generated: ${event.data.source.description}`;

@@ -1,14 +1,20 @@
 import { DomainEvent } from '../../shared/contract/domain-event';
-import { AcceptedImageType } from './upload-rules';
+import { AcceptedImageType, UploadPurpose } from './upload-rules';
 
-/** A signed upload link handed to an administrator; the link itself (its signature) never enters the log. */
-export type UploadUrlIssued = DomainEvent<'UploadUrlIssued', { uploadId: string; issuedTo: string; expiresAt: string }>;
+/**
+ * A signed upload link handed to someone signed in; the link itself (its signature) never enters the log.
+ * `purpose` is absent in links issued before support attachments existed: those were product images.
+ */
+export type UploadUrlIssued = DomainEvent<'UploadUrlIssued', { uploadId: string; issuedTo: string; expiresAt: string; purpose?: UploadPurpose }>;
 /** The bytes sent to the link, as their content says they are; the original is kept under `uploads/<uploadId>`. */
 export type UploadReceived = DomainEvent<'UploadReceived', { uploadId: string; bytes: number; contentType: AcceptedImageType; width: number; height: number; sha256: string }>;
 /** The upload became this image: asking again answers the same image. */
 export type UploadUsedForImage = DomainEvent<'UploadUsedForImage', { uploadId: string; imageId: string }>;
 
-export type UploadEvent = UploadUrlIssued | UploadReceived | UploadUsedForImage;
+/** The upload became a private attachment of the person it was issued to: variants stored under `attachments/<uploadId>/<box>.webp`. */
+export type UploadAttached = DomainEvent<'UploadAttached', { uploadId: string; attachedBy: string; variants: ImageVariantRecord[] }>;
+
+export type UploadEvent = UploadUrlIssued | UploadReceived | UploadUsedForImage | UploadAttached;
 
 export interface ImageVariantRecord {
   /** The square the variant was fitted into (320, 640, 1280). */

@@ -8,6 +8,13 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'] as const;
 export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
 
+/**
+ * What a link is for: a product image (administrators only; it becomes public), or an image a
+ * signed-in person attaches to a support case (kept private, served only to that case's people).
+ */
+export const UPLOAD_PURPOSES = ['product-image', 'support-attachment'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
 export const UPLOAD_MESSAGES = {
   badSignature: 'This upload link is not valid. Request a new upload link.',
   expired: 'This upload link has expired. Request a new upload link and upload the image again.',
@@ -19,4 +26,6 @@ export const UPLOAD_MESSAGES = {
   unreadable: 'The image could not be read. Please upload another file.',
   notUploadedYet: 'Nothing has been uploaded to this link yet. Upload the image first.',
   originalMissing: 'The uploaded file is no longer stored. Please upload the image again.',
+  notAProductImage: 'This upload is a support attachment and cannot become a product image.',
+  notAnAttachment: 'Each attachment must be an image you uploaded for a support case. Please upload it again.',
 } as const;

@@ -9,13 +9,19 @@ const expiresAt = '2026-03-01T10:05:00.000Z';
 const file: ReceivedFile = { bytes: 48_213, contentType: 'image/png', width: 1200, height: 900, sha256: 'ab'.repeat(32) };
 const imageId = `${'c'.repeat(24)}-1280x960`;
 
-const issued = (): UploadEvent => ({ type: 'UploadUrlIssued', version: 1, data: { uploadId, issuedTo: 'admin-1', expiresAt } });
+const issued = (): UploadEvent => ({ type: 'UploadUrlIssued', version: 1, data: { uploadId, issuedTo: 'admin-1', expiresAt, purpose: 'product-image' } });
+/** Recorded before links had a purpose: a product image. */
+const issuedWithoutPurpose = (): UploadEvent => ({ type: 'UploadUrlIssued', version: 1, data: { uploadId, issuedTo: 'admin-1', expiresAt } });
+const issuedForSupport = (): UploadEvent => ({ type: 'UploadUrlIssued', version: 1, data: { uploadId, issuedTo: 'customer-1', expiresAt, purpose: 'support-attachment' } });
+const variants = [{ box: 320, width: 320, height: 240, bytes: 9_000 }];
+const attached = (): UploadEvent => ({ type: 'UploadAttached', version: 1, data: { uploadId, attachedBy: 'customer-1', variants } });
 const received = (): UploadEvent => ({ type: 'UploadReceived', version: 1, data: { uploadId, ...file } });
 const used = (id = imageId): UploadEvent => ({ type: 'UploadUsedForImage', version: 1, data: { uploadId, imageId: id } });
 
-const issue: UploadCommand = { kind: 'issue', uploadId, issuedTo: 'admin-1', expiresAt };
+const issue: UploadCommand = { kind: 'issue', uploadId, issuedTo: 'admin-1', expiresAt, purpose: 'product-image' };
 const receiveAt = (at: string): UploadCommand => ({ kind: 'receive', at, file });
 const useFor = (id = imageId): UploadCommand => ({ kind: 'useForImage', imageId: id });
+const attachBy = (attachedBy: string): UploadCommand => ({ kind: 'attach', attachedBy, variants });
 
 const upload = DeciderSpecification.for(uploadDecider);
 
@@ -47,6 +53,26 @@ describe('upload decider', () => {
   it('makes an image only of an upload that arrived', () => {
     upload.given([issued()]).when(useFor()).thenThrows(InvalidInputError, UPLOAD_MESSAGES.notUploadedYet);
     upload.given([issued(), received()]).when(useFor()).then([used()]);
+  });
+
+  it('makes a product image of an upload issued before links had a purpose', () => {
+    upload.given([issuedWithoutPurpose(), received()]).when(useFor()).then([used()]);
+  });
+
+  it('never makes a support attachment into a (public) product image', () => {
+    upload.given([issuedForSupport(), received()]).when(useFor()).thenThrows(InvalidInputError, UPLOAD_MESSAGES.notAProductImage);
+  });
+
+  it('attaches a support upload for the person it was issued to, once', () => {
+    upload.given([issuedForSupport(), received()]).when(attachBy('customer-1')).then([attached()]);
+    upload.given([issuedForSupport(), received(), attached()]).when(attachBy('customer-1')).thenNothing();
+  });
+
+  it('refuses to attach anyone else\'s upload, a product-image upload, or one whose bytes never arrived', () => {
+    upload.given([issuedForSupport(), received()]).when(attachBy('customer-2')).thenThrows(InvalidInputError, UPLOAD_MESSAGES.notAnAttachment);
+    upload.given([issued(), received()]).when(attachBy('admin-1')).thenThrows(InvalidInputError, UPLOAD_MESSAGES.notAnAttachment);
+    upload.given([issuedForSupport()]).when(attachBy('customer-1')).thenThrows(InvalidInputError, UPLOAD_MESSAGES.notAnAttachment);
+    upload.given([]).when(attachBy('customer-1')).thenThrows(InvalidInputError, UPLOAD_MESSAGES.notAnAttachment);
   });
 
   it('makes one upload into one image: asking again records nothing, another image is refused', () => {

@@ -1,23 +1,27 @@
 import { Decider } from '../../shared/event-sourcing/decider';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../../shared/errors';
-import { UploadEvent, UploadReceived } from '../contract/media.events';
-import { UPLOAD_MESSAGES } from '../contract/upload-rules';
+import { ImageVariantRecord, UploadEvent, UploadReceived } from '../contract/media.events';
+import { UPLOAD_MESSAGES, UploadPurpose } from '../contract/upload-rules';
 
 export type ReceivedFile = Omit<UploadReceived['data'], 'uploadId'>;
 
 export interface UploadState {
   uploadId: string | null;
-  /** The administrator the link was issued to. */
+  /** The person the link was issued to. */
   issuedTo: string | null;
+  purpose: UploadPurpose;
   expiresAt: string | null;
   received: ReceivedFile | null;
   imageId: string | null;
+  /** Whose private attachment it became, if it did. */
+  attachedBy: string | null;
 }
 
 export type UploadCommand =
-  | { kind: 'issue'; uploadId: string; issuedTo: string; expiresAt: string }
+  | { kind: 'issue'; uploadId: string; issuedTo: string; expiresAt: string; purpose: UploadPurpose }
   | { kind: 'receive'; at: string; file: ReceivedFile }
-  | { kind: 'useForImage'; imageId: string };
+  | { kind: 'useForImage'; imageId: string }
+  | { kind: 'attach'; attachedBy: string; variants: ImageVariantRecord[] };
 
 /**
  * An upload link is used once, before it expires (spec §5, DESIGN "Uploads"). Checked before the
@@ -29,25 +33,38 @@ export function assertMayReceive(state: UploadState, at: string): asserts state 
   if (Date.parse(at) > Date.parse(state.expiresAt)) throw new ForbiddenError(UPLOAD_MESSAGES.expired);
 }
 
-/** Only an upload that arrived can become an image. */
+/** Only an upload that arrived can become an image, and a support attachment never a public product image. */
 export function assertMayUseForImage(state: UploadState): asserts state is UploadState & { uploadId: string; received: ReceivedFile } {
   if (state.uploadId === null) throw new NotFoundError(UPLOAD_MESSAGES.notFound);
+  if (state.purpose !== 'product-image') throw new InvalidInputError(UPLOAD_MESSAGES.notAProductImage);
   if (state.received === null) throw new InvalidInputError(UPLOAD_MESSAGES.notUploadedYet);
 }
 
+/**
+ * Only the person a support-attachment link was issued to may attach what arrived there; anyone
+ * else's upload, or one that never arrived (a refused text file), is refused alike as input (400).
+ */
+export function assertMayAttach(state: UploadState, attachedBy: string): asserts state is UploadState & { uploadId: string; received: ReceivedFile } {
+  if (state.uploadId === null || state.purpose !== 'support-attachment' || state.issuedTo !== attachedBy || state.received === null) {
+    throw new InvalidInputError(UPLOAD_MESSAGES.notAnAttachment);
+  }
+}
+
 export const uploadDecider: Decider<UploadCommand, UploadState, UploadEvent> = {
-  initialState: { uploadId: null, issuedTo: null, expiresAt: null, received: null, imageId: null },
+  initialState: { uploadId: null, issuedTo: null, purpose: 'product-image', expiresAt: null, received: null, imageId: null, attachedBy: null },
 
   evolve(state, event) {
     switch (event.type) {
       case 'UploadUrlIssued':
-        return { ...state, uploadId: event.data.uploadId, issuedTo: event.data.issuedTo, expiresAt: event.data.expiresAt };
+        return { ...state, uploadId: event.data.uploadId, issuedTo: event.data.issuedTo, purpose: event.data.purpose ?? 'product-image', expiresAt: event.data.expiresAt };
       case 'UploadReceived': {
         const { bytes, contentType, width, height, sha256 } = event.data;
         return { ...state, received: { bytes, contentType, width, height, sha256 } };
       }
       case 'UploadUsedForImage':
         return { ...state, imageId: event.data.imageId };
+      case 'UploadAttached':
+        return { ...state, attachedBy: event.data.attachedBy };
     }
   },
 
@@ -55,7 +72,7 @@ export const uploadDecider: Decider<UploadCommand, UploadState, UploadEvent> = {
     switch (command.kind) {
       case 'issue':
         if (state.uploadId !== null) throw new ConflictError('This upload link exists already');
-        return [{ type: 'UploadUrlIssued', version: 1, data: { uploadId: command.uploadId, issuedTo: command.issuedTo, expiresAt: command.expiresAt } }];
+        return [{ type: 'UploadUrlIssued', version: 1, data: { uploadId: command.uploadId, issuedTo: command.issuedTo, expiresAt: command.expiresAt, purpose: command.purpose } }];
       case 'receive':
         assertMayReceive(state, command.at);
         return [{ type: 'UploadReceived', version: 1, data: { uploadId: state.uploadId, ...command.file } }];
@@ -64,6 +81,11 @@ export const uploadDecider: Decider<UploadCommand, UploadState, UploadEvent> = {
         if (state.imageId === command.imageId) return [];
         if (state.imageId !== null) throw new ConflictError(`This upload was already made into image ${state.imageId}`);
         return [{ type: 'UploadUsedForImage', version: 1, data: { uploadId: state.uploadId, imageId: command.imageId } }];
+      case 'attach':
+        assertMayAttach(state, command.attachedBy);
+        // Attaching again (a retried request, or the same image on another message of theirs) records nothing more.
+        if (state.attachedBy !== null) return [];
+        return [{ type: 'UploadAttached', version: 1, data: { uploadId: state.uploadId, attachedBy: command.attachedBy, variants: command.variants } }];
     }
   },
 };

@@ -1,9 +1,19 @@
+import { trackingUrl } from '../../ordering/contract/carrier-tracking';
 import { SHIPPING_METHODS } from '../../ordering/contract/checkout-rules';
-import { OrderPlaced, OrderShipped } from '../../ordering/contract/order.events';
+import { OrderDetails, OrderPaymentConfirmed, OrderPlaced, OrderShipped } from '../../ordering/contract/order.events';
 
-const SIGNATURE = 'Peptide Research Supply\nFor laboratory research use only. Not for human consumption.';
+/** Text-only messages: nothing a customer typed (names, addresses) is ever read as HTML. */
+export interface EmailContent {
+  subject: string;
+  text: string;
+}
 
-export function orderPlacedEmail(order: OrderPlaced['data']): { subject: string; text: string } {
+export const SIGNATURE = 'Peptide Research Supply\nFor laboratory research use only. Not for human consumption.';
+
+/** Where a customer follows the order: signed in on the dashboard, or as a guest with "Find your order". */
+const FOLLOW_UP = 'Follow your order on your dashboard (My Orders) or, if you ordered as a guest, with "Find your order" and this order number.';
+
+export function orderPlacedEmail(order: OrderPlaced['data']): EmailContent {
   const lines = order.lines.map((line) => `  ${line.quantity} x ${line.name} (${line.sku})  A$${line.lineTotal}`).join('\n');
   const payment =
     order.paymentMethod === 'cash_on_delivery'
@@ -25,19 +35,43 @@ export function orderPlacedEmail(order: OrderPlaced['data']): { subject: string;
       '',
       payment,
       '',
+      FOLLOW_UP,
+      '',
       SIGNATURE,
     ].join('\n'),
   };
 }
 
-export function orderShippedEmail(orderId: number, shipment: OrderShipped['data'], firstName: string): { subject: string; text: string } {
+export function orderPaidEmail(payment: OrderPaymentConfirmed['data'], order: OrderDetails): EmailContent {
   return {
-    subject: `Order #${orderId} has shipped`,
+    subject: `Payment received for order #${payment.orderId}`,
     text: [
-      `Hello ${firstName},`,
+      `Hello ${order.shippingAddress.firstName},`,
       '',
-      `Your order #${orderId} is on its way with ${shipment.carrier}.`,
+      `Your payment of A$${order.totals.totalAmount} for order #${payment.orderId} has been confirmed.`,
+      `Transaction: ${payment.transactionHash}`,
+      '',
+      'We are preparing your order and will e-mail you the tracking number once it ships.',
+      '',
+      FOLLOW_UP,
+      '',
+      SIGNATURE,
+    ].join('\n'),
+  };
+}
+
+export function orderShippedEmail(shipment: OrderShipped['data'], order: OrderDetails): EmailContent {
+  const link = trackingUrl(shipment.carrier, shipment.trackingNumber);
+  return {
+    subject: `Order #${shipment.orderId} has shipped`,
+    text: [
+      `Hello ${order.shippingAddress.firstName},`,
+      '',
+      `Your order #${shipment.orderId} is on its way with ${shipment.carrier}.`,
       `Tracking number: ${shipment.trackingNumber}`,
+      ...(link ? [`Track it: ${link}`] : []),
+      '',
+      FOLLOW_UP,
       '',
       SIGNATURE,
     ].join('\n'),

@@ -1,13 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { NOTIFIER, Notifier } from '../mail/notifier.port';
-import { orderPlacedEmail, orderShippedEmail } from '../domain/order-emails';
+import { EmailContent, orderPaidEmail, orderPlacedEmail, orderShippedEmail } from '../domain/order-emails';
+import { isNews } from '../domain/news';
 import { OrderDetails, orderStream, upcastOrderEvent } from '../../ordering/contract/order.events';
 import { EVENT_STORE, EventStore, RecordedEvent } from '../../storage/event-store/event-store.port';
 import { Projector } from '../../../../projections/runner/projector';
 
+const MAILED = ['OrderPlaced', 'OrderPaymentConfirmed', 'OrderShipped'];
+
 /**
- * Tells customers about their orders: order placed and order shipped. Runs from its own
- * checkpoint like a projector, owns no read model, and keys each mail by the event's id.
+ * Tells customers about their orders: placed, paid, shipped. Runs from its own checkpoint like a
+ * projector, owns no read model, and keys each mail by the event's id.
  */
 @Injectable()
 export class OrderNotificationsReactor implements Projector {
@@ -23,18 +26,27 @@ export class OrderNotificationsReactor implements Projector {
   async prepare(): Promise<void> {}
 
   canHandle(event: RecordedEvent): boolean {
-    return event.streamId.startsWith('order-');
+    return event.streamId.startsWith('order-') && MAILED.includes(event.type);
   }
 
   async apply(recorded: RecordedEvent): Promise<void> {
+    if (!isNews(recorded.metadata.occurredAt)) return;
     const event = upcastOrderEvent(recorded);
-    if (event.type === 'OrderPlaced') {
-      await this.notifier.send({ id: recorded.id, to: event.data.customerEmail, ...orderPlacedEmail(event.data) });
+    let mail: { to: string } & EmailContent;
+    if (event.type === 'OrderPlaced') mail = { to: event.data.customerEmail, ...orderPlacedEmail(event.data) };
+    else if (event.type === 'OrderPaymentConfirmed') {
+      const order = await this.detailsOf(event.data.orderId);
+      mail = { to: order.customerEmail, ...orderPaidEmail(event.data, order) };
     } else if (event.type === 'OrderShipped') {
-      // The order's first event (OrderSubmitted, or OrderPlaced before placement was a process) carries its details.
-      const [first] = await this.eventStore.readStream(orderStream(event.data.orderId));
-      const details = first.data as OrderDetails;
-      await this.notifier.send({ id: recorded.id, to: details.customerEmail, ...orderShippedEmail(event.data.orderId, event.data, details.shippingAddress.firstName) });
-    }
+      const order = await this.detailsOf(event.data.orderId);
+      mail = { to: order.customerEmail, ...orderShippedEmail(event.data, order) };
+    } else return;
+    await this.notifier.send({ id: recorded.id, ...mail });
+  }
+
+  /** The order's first event (OrderSubmitted, or OrderPlaced before placement was a process) carries its details. */
+  private async detailsOf(orderId: number): Promise<OrderDetails> {
+    const [first] = await this.eventStore.readStream(orderStream(orderId));
+    return first.data as OrderDetails;
   }
 }

@@ -1,4 +1,5 @@
-/** The ordering commands and queries other contexts may send (payments settle orders; demo data creates a referral code). */
+/** The ordering commands and queries other contexts may send (payments settle orders; demo data creates a referral code; signing in claims guest orders). */
+export { ClaimGuestOrders } from './claim-guest-orders.command';
 export { ConfirmOrderPayment } from './confirm-order-payment.command';
 export { CreateReferralCode } from './create-referral-code.command';
 export { OrderForPaymentQuery } from './order-for-payment.query';

@@ -62,6 +62,13 @@ export type OrderCancelled = DomainEvent<'OrderCancelled', { orderId: number; fr
 export type OrderExpired = DomainEvent<'OrderExpired', { orderId: number; paymentDueBy: string; reason: string }>;
 /** The last step of a cancellation or expiry: every line's stock is back on the shelf. */
 export type OrderStockReleased = DomainEvent<'OrderStockReleased', { orderId: number }>;
+/**
+ * A guest order became a customer's: `proof` says why the shop believed it was theirs (see ClaimGuestOrders).
+ * From then on only that customer (and administrators) may read it.
+ */
+export type OrderClaimedByCustomer = DomainEvent<'OrderClaimedByCustomer', { orderId: number; customerId: string; proof: OrderClaimProof }>;
+/** `guest-session`: placed as a guest in the browser that then signed in; `account-email`: placed with the account's e-mail address. */
+export type OrderClaimProof = 'guest-session' | 'account-email';
 
 export type OrderEvent =
   | OrderSubmitted
@@ -73,7 +80,8 @@ export type OrderEvent =
   | OrderShipped
   | OrderCancelled
   | OrderExpired
-  | OrderStockReleased;
+  | OrderStockReleased
+  | OrderClaimedByCustomer;
 
 export const orderStream = (orderId: number) => `order-${orderId}`;
 

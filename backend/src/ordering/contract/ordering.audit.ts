@@ -30,6 +30,8 @@ export function describeOrderingEvent(recorded: DomainEvent): string {
       return `Expired unpaid at the end of its payment window (${event.data.paymentDueBy})`;
     case 'OrderStockReleased':
       return 'Stock of every line returned';
+    case 'OrderClaimedByCustomer':
+      return `Claimed by customer ${event.data.customerId} (${event.data.proof === 'guest-session' ? 'placed as a guest in the browser they signed in with' : "placed with their account's e-mail address"})`;
     case 'ReferralCodeCreated':
       return `Referral code ${event.data.code} created: ${event.data.discountPercentage} % off`;
     case 'ReferralCodeDeactivated':

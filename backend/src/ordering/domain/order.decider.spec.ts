@@ -300,6 +300,38 @@ describe('order decider', () => {
     });
   });
 
+  describe('claim', () => {
+    const CUSTOMER = 'user-ada';
+    const claimed = (customerId = CUSTOMER, proof: 'guest-session' | 'account-email' = 'guest-session'): OrderEvent => ({ type: 'OrderClaimedByCustomer', version: 1, data: { orderId: ORDER, customerId, proof } });
+    const bySession = { kind: 'claim', customerId: CUSTOMER, proof: 'guest-session', email: null } as const;
+    const byEmail = (email: string) => ({ kind: 'claim', customerId: CUSTOMER, proof: 'account-email', email }) as const;
+
+    it('makes a guest order placed in the same browser the customer\'s, whatever its e-mail', () => {
+      order.given(placedOrder()).when(bySession).then([claimed()]);
+      expect(stateAfter(orderDecider, placedOrder(claimed())).details?.customerId).toBe(CUSTOMER);
+    });
+
+    it("makes a guest order placed with the account's e-mail the customer's, the address compared without case", () => {
+      order.given(placedOrder()).when(byEmail('ADA@example.com')).then([claimed(CUSTOMER, 'account-email')]);
+    });
+
+    it('claims an order only once', () => {
+      order.given(placedOrder(claimed())).when(bySession).thenNothing();
+      order.given(placedOrder(claimed())).when(byEmail('ada@example.com')).thenNothing();
+    });
+
+    it("refuses an order placed with another e-mail, or another customer's order, as if it did not exist", () => {
+      order.given(placedOrder()).when(byEmail('eve@example.com')).thenThrows(NotFoundError, 'Order not found');
+      order.given(placedOrder(claimed('user-eve'))).when(bySession).thenThrows(NotFoundError, 'Order not found');
+      const evesOrder = details({ customerId: 'user-eve' });
+      order.given([submitted(evesOrder), placed(evesOrder)]).when(bySession).thenThrows(NotFoundError, 'Order not found');
+    });
+
+    it('waits for an order still being placed', () => {
+      order.given([submitted()]).when(bySession).thenThrows(ConflictError, `Order ${ORDER} is still being placed. Please try again in a moment.`);
+    });
+  });
+
   describe('events recorded under older versions', () => {
     const { paymentDueBy: _none, ...beforePaymentWindows } = details();
     const placedV1 = { type: 'OrderPlaced', version: 1, data: { ...beforePaymentWindows, status: 'pending', paymentStatus: 'pending' } };

@@ -1,7 +1,7 @@
 import { ConflictError, InvalidInputError, NotFoundError } from '../../shared/errors';
 import { Decider } from '../../shared/event-sourcing/decider';
 import { isCryptoPaymentMethod, OrderStatus, PaymentStatus } from '../contract/checkout-rules';
-import { OrderDetails, OrderEvent, upcastOrderEvent } from '../contract/order.events';
+import { OrderClaimProof, OrderDetails, OrderEvent, upcastOrderEvent } from '../contract/order.events';
 
 /** Where the order is in its placement: submitted (stock being held), placed, or rejected (stock could not be held). */
 export type OrderStage = 'none' | 'submitted' | 'placed' | 'rejected';
@@ -32,7 +32,9 @@ export type OrderCommand =
   | { kind: 'ship'; trackingNumber: string; carrier: string; adminNotes: string | null }
   | { kind: 'cancel'; reason: string }
   | { kind: 'expire'; now: string }
-  | { kind: 'recordStockReleased' };
+  | { kind: 'recordStockReleased' }
+  /** `email` is the account's address when that is the proof: the order must have been placed with it. */
+  | { kind: 'claim'; customerId: string; proof: OrderClaimProof; email: string | null };
 
 const FINAL: OrderStatus[] = ['delivered', 'cancelled'];
 
@@ -80,6 +82,8 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
         return { ...state, status: 'cancelled', cancellationReason: event.data.reason };
       case 'OrderStockReleased':
         return { ...state, stockReleased: true };
+      case 'OrderClaimedByCustomer':
+        return state.details ? { ...state, details: { ...state.details, customerId: event.data.customerId } } : state;
     }
   },
 
@@ -143,6 +147,13 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
       case 'recordStockReleased':
         if (state.status !== 'cancelled' || state.stockReleased) return [];
         return [{ type: 'OrderStockReleased', version: 1, data: { orderId } }];
+      case 'claim': {
+        if (state.details.customerId === command.customerId) return [];
+        // Another customer's order, or not placed with this address: it does not exist for this customer.
+        if (state.details.customerId !== null) throw new NotFoundError('Order not found');
+        if (command.email !== null && state.details.customerEmail.toLowerCase() !== command.email.toLowerCase()) throw new NotFoundError('Order not found');
+        return [{ type: 'OrderClaimedByCustomer', version: 1, data: { orderId, customerId: command.customerId, proof: command.proof } }];
+      }
     }
   },
 };

@@ -19,9 +19,15 @@ import { OrderStillBeingPlaced } from '../processes/order-placement.process';
 import { assertMayAccessOrder } from '../../shared/http/order-access';
 import { OrderQueries } from '../../../../projections/ordering/order.queries';
 import { PlacedOrderView } from '../contract/order.views';
+import { OrderTimelineEntryView } from '../contract/order-timeline';
+import { ORDER_LOOKUP_NO_MATCH, OrderLookupInput, orderLookupSchema, OrderLookupView } from '../contract/order-lookup';
+import { NotFoundError } from '../../shared/errors';
 
 const referralCodeParam = z.string().trim().min(1).max(40, 'Invalid referral code');
 const REFERRAL_LOOKUPS_PER_MINUTE = 30;
+/** "Find your order": a client may try a few pairs, and nobody may try many e-mails against one order number. */
+const ORDER_LOOKUPS_PER_CLIENT = { limit: 20, windowMs: 15 * 60_000 };
+const ORDER_LOOKUPS_PER_ORDER = { limit: 5, windowMs: 60 * 60_000 };
 
 @Controller('api')
 export class OrderingController {
@@ -71,6 +77,33 @@ export class OrderingController {
     const order = await this.orders.byId(orderId);
     assertMayAccessOrder(request, order);
     return order.items;
+  }
+
+  /** The order's history in its customer's words; readable by exactly those who may read the order. */
+  @Get('orders/:id/timeline')
+  async orderTimeline(@Param('id', new ZodValidationPipe(idParamSchema('Order'))) orderId: number, @Req() request: Request): Promise<OrderTimelineEntryView[]> {
+    const order = await this.orders.byId(orderId);
+    assertMayAccessOrder(request, order);
+    return this.orders.timeline(orderId);
+  }
+
+  /**
+   * A guest finds an order by its number and the e-mail it was placed with. Every failure (no such
+   * order, another e-mail) is the same 404, and attempts are counted per client and per order number,
+   * so the pair cannot be guessed. The answer is shown once; it grants no access to the order later.
+   */
+  @Post('orders/lookup')
+  @HttpCode(200)
+  async lookUpOrder(@Body(new ZodValidationPipe(orderLookupSchema)) input: OrderLookupInput, @Req() request: Request): Promise<OrderLookupView> {
+    const tooMany = 'Too many order lookups.';
+    await this.rateLimiter.consume(`order-lookup:${request.ip}`, ORDER_LOOKUPS_PER_CLIENT.limit, ORDER_LOOKUPS_PER_CLIENT.windowMs, tooMany);
+    await this.rateLimiter.consume(`order-lookup:order-${input.orderNumber}`, ORDER_LOOKUPS_PER_ORDER.limit, ORDER_LOOKUPS_PER_ORDER.windowMs, tooMany);
+    const order = await this.orders.byId(input.orderNumber).catch((error: unknown) => {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    });
+    if (!order || order.customerEmail.toLowerCase() !== input.email) throw new NotFoundError(ORDER_LOOKUP_NO_MATCH);
+    return { order, timeline: await this.orders.timeline(order.id) };
   }
 
   @Get('customer/orders')

@@ -9,6 +9,8 @@ import type { ReferralEvent } from '../../../../backend/src/ordering/contract/re
 import type { PaymentEvent } from '../../../../backend/src/payments/contract/payment.events';
 import type { ReviewEvent } from '../../../../backend/src/reviews/contract/review.events';
 import type { UniqueKeyEvent } from '../../../../backend/src/shared/contract/unique-key.events';
+import type { FavoritesEvent } from '../../../../backend/src/customers/contract/favorites.events';
+import type { SupportCaseEvent } from '../../../../backend/src/customers/contract/support.events';
 import { apiRequest, queryString } from '../../api/client';
 import type { AdminReviewView as AdminReview } from '../../../../backend/src/reviews/contract/review.views';
 import { serverMessageOr, useAdminMutation, useAdminQuery } from './admin-data';
@@ -38,6 +40,8 @@ type KnownEventType =
   | ReferralEvent['type']
   | PaymentEvent['type']
   | ReviewEvent['type']
+  | FavoritesEvent['type']
+  | SupportCaseEvent['type']
   | UniqueKeyEvent['type'];
 
 /** Every event type of the contracts, named as a person would; the compiler keeps the list complete. */
@@ -52,10 +56,23 @@ const EVENT_LABELS: Record<KnownEventType, string> = {
   OrderCancelled: 'Order cancelled',
   OrderExpired: 'Order expired unpaid',
   OrderStockReleased: 'Order stock returned',
+  OrderClaimedByCustomer: 'Order claimed by its customer',
   PaymentInitiated: 'Payment started',
   PaymentConfirmed: 'Payment confirmed',
   PaymentFailed: 'Payment failed',
   PaymentQuoteClosed: 'Payment quote replaced',
+  PaymentTransferDetected: 'Transfer seen on chain',
+  PaymentTransferConfirmationsChanged: 'Transfer confirmations changed',
+  PaymentTransferDropped: 'Transfer left the chain',
+  PaymentConfirmationUndone: 'Payment confirmation undone (reorg)',
+  PaymentUnderpaymentAccepted: 'Underpayment accepted',
+  PaymentMarkedPaid: 'Payment marked paid',
+  PaymentRefundNoted: 'Refund noted',
+  FavoriteAdded: 'Favorite added',
+  FavoriteRemoved: 'Favorite removed',
+  SupportCaseOpened: 'Support case opened',
+  SupportCaseReplied: 'Support case replied',
+  SupportCaseClosed: 'Support case closed',
   ProductCreated: 'Product created',
   ProductDetailsChanged: 'Product details changed',
   ProductPricingChanged: 'Product price changed',
@@ -84,8 +101,9 @@ const EVENT_LABELS: Record<KnownEventType, string> = {
 
 /** The event-type filter's choices, grouped as the back office thinks of them. */
 export const EVENT_TYPE_GROUPS: { label: string; types: KnownEventType[] }[] = [
-  { label: 'Orders', types: ['OrderSubmitted', 'OrderPlaced', 'OrderRejected', 'OrderPaymentConfirmed', 'OrderPaymentFailed', 'OrderStatusChanged', 'OrderShipped', 'OrderCancelled', 'OrderExpired', 'OrderStockReleased'] },
-  { label: 'Payments', types: ['PaymentInitiated', 'PaymentConfirmed', 'PaymentFailed', 'PaymentQuoteClosed'] },
+  { label: 'Orders', types: ['OrderSubmitted', 'OrderPlaced', 'OrderRejected', 'OrderPaymentConfirmed', 'OrderPaymentFailed', 'OrderStatusChanged', 'OrderShipped', 'OrderCancelled', 'OrderExpired', 'OrderStockReleased', 'OrderClaimedByCustomer'] },
+  { label: 'Payments', types: ['PaymentInitiated', 'PaymentTransferDetected', 'PaymentTransferConfirmationsChanged', 'PaymentTransferDropped', 'PaymentConfirmed', 'PaymentConfirmationUndone', 'PaymentFailed', 'PaymentQuoteClosed', 'PaymentUnderpaymentAccepted', 'PaymentMarkedPaid', 'PaymentRefundNoted'] },
+  { label: 'Customers', types: ['FavoriteAdded', 'FavoriteRemoved', 'SupportCaseOpened', 'SupportCaseReplied', 'SupportCaseClosed'] },
   { label: 'Products and stock', types: ['ProductCreated', 'ProductDetailsChanged', 'ProductPricingChanged', 'ProductActivated', 'ProductDeactivated', 'ProductRemoved', 'StockAdjusted', 'StockReserved', 'StockReleased', 'CategoryCreated', 'CategoryDetailsChanged'] },
   { label: 'Reviews', types: ['ReviewWritten', 'ReviewEdited', 'ReviewDeleted', 'ReviewVoted', 'ReviewAnswered', 'ReviewHidden', 'ReviewShown'] },
   { label: 'Referral codes', types: ['ReferralCodeCreated', 'ReferralCodeDeactivated'] },

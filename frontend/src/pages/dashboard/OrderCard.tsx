@@ -7,18 +7,18 @@ import { CRYPTO_PAYMENT_METHODS, isCryptoPaymentMethod, SHIPPING_METHODS, Shippi
 import { awaitsPayment } from './order-insights';
 import { formatDate, formatDateTime } from '../../lib/dates';
 
-const STATUS_BADGE: Record<Order['status'], string> = {
+export const STATUS_BADGE: Record<Order['status'], string> = {
   pending: 'badge-limited',
   processing: 'badge-bestseller',
   shipped: 'badge-premium',
   delivered: 'badge-success',
   cancelled: 'badge-out',
 };
-const PAYMENT_BADGE: Record<Order['paymentStatus'], string> = { pending: '', confirmed: 'badge-success', failed: 'badge-hot' };
+export const PAYMENT_BADGE: Record<Order['paymentStatus'], string> = { pending: '', confirmed: 'badge-success', failed: 'badge-hot' };
 
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-function paymentMethodLabel(method: string): string {
+export function paymentMethodLabel(method: string): string {
   return isCryptoPaymentMethod(method) ? CRYPTO_PAYMENT_METHODS[method].label : 'Cash on Delivery';
 }
 
@@ -28,7 +28,9 @@ export function OrderCard({ order }: { order: Order }) {
     <article className="order-card" aria-labelledby={`order-${order.id}-title`}>
       <header className="row between wrap gap">
         <div>
-          <h3 id={`order-${order.id}-title`}>Order #{order.id}</h3>
+          <h3 id={`order-${order.id}-title`}>
+            <Link to={`/orders/${order.id}`} title="Details, tracking and history">Order #{order.id}</Link>
+          </h3>
           <p className="muted small">
             Placed <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time> · {paymentMethodLabel(order.paymentMethod)}
             {shipping && ` · ${shipping.label}`}

@@ -4,16 +4,16 @@ import { useFetchProduct } from '../../hooks/useOrders';
 import { useCart } from '../../state/cart';
 import { useToast } from '../../state/toast';
 import { formatDate } from '../../lib/dates';
-import type { QuickReorderEntry } from './order-insights';
+import type { OrderHistoryEntry } from './customer-data';
 
-/** Puts a previously ordered product back in the cart at its current price and stock. */
-export function QuickReorder({ entries }: { entries: QuickReorderEntry[] }) {
+/** One click puts a previously ordered product back in the cart, as many as its latest order held, at its current price and stock. */
+export function QuickReorder({ entries }: { entries: OrderHistoryEntry[] }) {
   const cart = useCart();
   const toast = useToast();
   const fetchProduct = useFetchProduct();
   const [adding, setAdding] = useState<number | null>(null);
 
-  const reorder = async (entry: QuickReorderEntry) => {
+  const reorder = async (entry: OrderHistoryEntry) => {
     setAdding(entry.productId);
     try {
       const product = await fetchProduct(entry.productId);
@@ -22,7 +22,7 @@ export function QuickReorder({ entries }: { entries: QuickReorderEntry[] }) {
         toast({ title: 'Error', description: product.stock === 0 ? `${product.name} is out of stock.` : `All available stock of ${product.name} is in your cart.`, variant: 'destructive' });
         return;
       }
-      cart.add(product, Math.min(entry.quantity, room));
+      cart.add(product, Math.min(entry.lastQuantity, room));
       toast({ title: 'Added to Cart', description: `${product.name} has been added to your cart.`, variant: 'success' });
     } catch {
       toast({ title: 'Error', description: 'Failed to add product to cart.', variant: 'destructive' });
@@ -35,15 +35,14 @@ export function QuickReorder({ entries }: { entries: QuickReorderEntry[] }) {
     <ul className="reorder-list">
       {entries.map((entry) => (
         <li key={entry.productId} className="row between gap">
-          <span>
+          <span className="reorder-entry">
             <span className="reorder-name">{entry.name}</span>
             <span className="muted small">
-              {' '}
-              · last ordered {formatDate(entry.lastOrderDate)}, quantity {entry.quantity}
+              Last ordered {formatDate(entry.lastOrderDate)} · {entry.quantity} in all
             </span>
           </span>
-          <button type="button" className="button button-outline button-sm" disabled={adding === entry.productId} onClick={() => reorder(entry)} aria-label={`Reorder ${entry.name}`}>
-            <RotateCcw size={16} aria-hidden /> {adding === entry.productId ? 'Adding…' : 'Reorder'}
+          <button type="button" className="button button-outline button-sm" disabled={adding === entry.productId} onClick={() => reorder(entry)} aria-label={`Reorder ${entry.lastQuantity} × ${entry.name}`}>
+            <RotateCcw size={16} aria-hidden /> {adding === entry.productId ? 'Adding…' : `Reorder ×${entry.lastQuantity}`}
           </button>
         </li>
       ))}

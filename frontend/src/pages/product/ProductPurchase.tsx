@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Category, Product } from '../../api/types';
 import { CurrencyPicker } from '../../components/CurrencyPicker';
+import { FavoriteButton } from '../../components/ProductCard';
 import { Price } from '../../components/Price';
 import { ProductBadges } from '../../components/ProductBadges';
 import { Stars } from '../../components/Stars';
@@ -132,7 +133,10 @@ export function ProductPurchase({ product, category }: { product: Product; categ
           Category:{' '}
           {category ? <Link to={`/search?categoryId=${category.id}`}>{category.name}</Link> : <span>Uncategorised</span>}
         </p>
-        <ShareButton title={product.name} />
+        <span className="row">
+          <FavoriteButton product={product} labelled />
+          <ShareButton title={product.name} />
+        </span>
       </div>
 
       <ul className="trust-logos" aria-label="Quality and shipping">

@@ -1,0 +1,60 @@
+import { trackingUrl } from './carrier-tracking';
+import { CASH_ON_DELIVERY, CRYPTO_PAYMENT_METHODS, isCryptoPaymentMethod } from './checkout-rules';
+import { OrderEvent } from './order.events';
+
+export type OrderTimelineKind = 'placed' | 'paid' | 'payment_failed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'status' | 'claimed';
+
+/** `GET /api/orders/:id/timeline`: what happened to the order, oldest first, in the customer's words. */
+export interface OrderTimelineEntryView {
+  kind: OrderTimelineKind;
+  at: string;
+  title: string;
+  detail: string | null;
+  /** The carrier's tracking page, on the shipped entry. */
+  trackingUrl: string | null;
+}
+
+const entry = (kind: OrderTimelineKind, at: string, title: string, detail: string | null = null, url: string | null = null): OrderTimelineEntryView => ({ kind, at, title, detail, trackingUrl: url });
+
+const STATUS_ENTRIES = {
+  pending: ['status', 'Waiting to be prepared'],
+  processing: ['processing', 'Being prepared for shipping'],
+  shipped: ['shipped', 'Shipped'],
+  delivered: ['delivered', 'Delivered'],
+} as const;
+
+/**
+ * An order event as its customer reads it, or null for the shop's own bookkeeping (the placement
+ * steps before the order existed for them, stock returns, a failed payment when another one had paid).
+ */
+export function customerTimelineEntry(event: OrderEvent, at: string): OrderTimelineEntryView | null {
+  switch (event.type) {
+    case 'OrderPlaced': {
+      const { paymentMethod, totals } = event.data;
+      const payment = paymentMethod === CASH_ON_DELIVERY ? 'paid in cash on delivery' : `paid in ${isCryptoPaymentMethod(paymentMethod) ? CRYPTO_PAYMENT_METHODS[paymentMethod].label : paymentMethod}`;
+      return entry('placed', at, 'Order placed', `Total A$${totals.totalAmount}, ${payment}.`);
+    }
+    case 'OrderPaymentConfirmed':
+      return entry('paid', at, 'Payment confirmed', 'Your payment arrived and was confirmed.');
+    case 'OrderPaymentFailed':
+      if (event.data.paymentStatusAfter === 'confirmed') return null;
+      return entry('payment_failed', at, 'Payment failed', 'The payment did not go through. You can pay again from your orders.');
+    case 'OrderStatusChanged': {
+      if (event.data.to === 'cancelled') return entry('cancelled', at, 'Cancelled');
+      const [kind, title] = STATUS_ENTRIES[event.data.to];
+      return entry(kind, at, title);
+    }
+    case 'OrderShipped':
+      return entry('shipped', at, 'Shipped', `With ${event.data.carrier}, tracking number ${event.data.trackingNumber}.`, trackingUrl(event.data.carrier, event.data.trackingNumber));
+    case 'OrderCancelled':
+      return entry('cancelled', at, 'Cancelled', `Reason: ${event.data.reason}`);
+    case 'OrderExpired':
+      return entry('cancelled', at, 'Cancelled', 'The payment window ended before the order was paid; its items were released.');
+    case 'OrderClaimedByCustomer':
+      return entry('claimed', at, 'Added to your account');
+    case 'OrderSubmitted':
+    case 'OrderRejected':
+    case 'OrderStockReleased':
+      return null;
+  }
+}

@@ -1,0 +1,210 @@
+import { ArrowLeft, LifeBuoy, MessageSquarePlus } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { SUPPORT_CATEGORY_LABELS, supportReplyInputSchema } from '../../../../backend/src/customers/contract/support-input';
+import type { SupportAttachmentView } from '../../../../backend/src/customers/contract/support.views';
+import { ApiError, messageOf } from '../../api/client';
+import { useRedirectToLoginWhenSignedOut } from '../../components/RouteGuards';
+import { Field, useZodForm } from '../../components/ui/form';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { formatDate, formatDateTime } from '../../lib/dates';
+import { useToast } from '../../state/toast';
+import { AttachmentPicker, SupportCaseDialog, useImagePicker } from './SupportCaseDialog';
+import { SupportCaseView, useReplyToSupportCase, useSupportCase, useSupportCases } from './support-data';
+import './support.css';
+
+const STATUS_TEXT = { open: 'Open', answered: 'Answered', closed: 'Closed' } as const;
+const replyFieldsSchema = supportReplyInputSchema.omit({ attachments: true });
+
+export function SupportStatusBadge({ status }: { status: SupportCaseView['status'] }) {
+  return <span className={`badge support-status support-status-${status}`}>{STATUS_TEXT[status]}</span>;
+}
+
+/** Attached images as thumbnails, each opening the larger image; served only to the case's customer and the shop. */
+export function AttachmentThumbnails({ attachments, label }: { attachments: SupportAttachmentView[]; label: string }) {
+  if (attachments.length === 0) return null;
+  return (
+    <ul className="support-thumbs" aria-label={label}>
+      {attachments.map((attachment, index) => (
+        <li key={attachment.id} className="support-thumb">
+          <a href={attachment.imageUrl} target="_blank" rel="noopener noreferrer" aria-label={`Image ${index + 1} of ${attachments.length} (opens in a new tab)`}>
+            <img src={attachment.thumbnailUrl} alt="" width={88} height={88} loading="lazy" />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The customer's cases, most recently active first; each opens its thread. */
+export function SupportCaseList() {
+  const { cases, isLoading, isError, error, refetch } = useSupportCases();
+  if (isLoading) {
+    return (
+      <div className="stack" aria-busy="true" aria-label="Loading your support cases">
+        {[0, 1].map((row) => (
+          <div key={row} className="skeleton support-skeleton" />
+        ))}
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <div className="notice notice-danger row between wrap gap" role="alert">
+        <span>{messageOf(error, 'We could not load your support cases.')}</span>
+        <button type="button" className="button button-outline button-sm" onClick={() => refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (cases.length === 0) return <p className="muted">You have no support cases. Open one whenever something is not right with an order or a product.</p>;
+  return (
+    <ul className="support-case-list" aria-label="Your support cases">
+      {cases.map((supportCase) => (
+        <li key={supportCase.id}>
+          <Link to={`/dashboard/support/${supportCase.id}`} className="support-case-link">
+            <span className="support-case-link-main">
+              <span className="support-case-subject">{supportCase.subject}</span>
+              <span className="muted small">
+                #{supportCase.id} · {SUPPORT_CATEGORY_LABELS[supportCase.category]} · updated {formatDate(supportCase.updatedAt)}
+                {supportCase.messages.length > 0 && ` · ${supportCase.messages.length} ${supportCase.messages.length === 1 ? 'reply' : 'replies'}`}
+              </span>
+            </span>
+            <SupportStatusBadge status={supportCase.status} />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ReplyForm({ caseId }: { caseId: number }) {
+  const reply = useReplyToSupportCase(caseId);
+  const toast = useToast();
+  const picker = useImagePicker();
+  const [sessionEnded, setSessionEnded] = useState(false);
+  useRedirectToLoginWhenSignedOut(sessionEnded);
+  const form = useZodForm(replyFieldsSchema, { defaultValues: { message: '' } });
+  const submit = form.handleSubmit(({ message }) =>
+    reply.mutate(
+      { message, images: picker.images },
+      {
+        onSuccess: () => {
+          form.reset({ message: '' });
+          picker.clear();
+          toast({ title: 'Reply sent', variant: 'success' });
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.isUnauthorized) return setSessionEnded(true);
+          toast({ title: 'Error', description: messageOf(error, 'Failed to send your reply. Please try again.'), variant: 'destructive' });
+        },
+      },
+    ),
+  );
+  return (
+    <form className="card stack support-reply" noValidate onSubmit={submit} aria-label="Reply to this case">
+      <Field label="Your reply" required error={form.formState.errors.message?.message}>
+        <textarea className="textarea" rows={4} maxLength={5000} {...form.register('message')} />
+      </Field>
+      <AttachmentPicker picker={picker} disabled={reply.isPending} />
+      <div className="row support-reply-actions">
+        <button type="submit" className="button button-primary" disabled={reply.isPending}>
+          {reply.isPending ? 'Sending...' : 'Send reply'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function SupportCaseThread({ caseId }: { caseId: number }) {
+  const supportCase = useSupportCase(caseId);
+  const headingId = useId();
+  usePageTitle(supportCase.data ? `Support case #${caseId}` : 'Support case');
+  if (supportCase.isLoading) return <div className="skeleton support-skeleton support-skeleton-tall" aria-busy="true" aria-label="Loading the support case" />;
+  if (supportCase.isError || !supportCase.data) {
+    const notFound = supportCase.error instanceof ApiError && supportCase.error.status === 404;
+    return (
+      <div className="notice notice-danger" role="alert">
+        {notFound ? 'This support case does not exist.' : messageOf(supportCase.error, 'We could not load this support case.')}{' '}
+        <Link to="/dashboard/support">See your support cases</Link>
+      </div>
+    );
+  }
+  const view = supportCase.data;
+  return (
+    <article className="stack support-thread" aria-labelledby={headingId}>
+      <header className="support-thread-header">
+        <div className="support-thread-title">
+          <h1 id={headingId}>{view.subject}</h1>
+          <p className="muted small">
+            Case #{view.id} · {SUPPORT_CATEGORY_LABELS[view.category]} · {view.priority} priority
+            {view.orderId !== null && ` · order #${view.orderId}`} · opened {formatDateTime(view.createdAt)}
+          </p>
+        </div>
+        <SupportStatusBadge status={view.status} />
+      </header>
+      <ol className="support-messages" aria-label="Conversation">
+        <li className="support-message support-message-customer">
+          <p className="support-message-meta small">
+            <span className="support-message-author">You</span> · <time dateTime={view.createdAt}>{formatDateTime(view.createdAt)}</time>
+          </p>
+          <p className="support-message-text">{view.description}</p>
+          <AttachmentThumbnails attachments={view.attachments} label="Images you attached" />
+        </li>
+        {view.messages.map((message) => (
+          <li key={message.id} className={`support-message support-message-${message.authorRole}`}>
+            <p className="support-message-meta small">
+              <span className="support-message-author">{message.authorRole === 'admin' ? 'Support team' : 'You'}</span> ·{' '}
+              <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+            </p>
+            <p className="support-message-text">{message.message}</p>
+            <AttachmentThumbnails attachments={message.attachments} label={message.authorRole === 'admin' ? 'Images from the support team' : 'Images you attached'} />
+          </li>
+        ))}
+      </ol>
+      {view.status === 'closed' ? (
+        <p className="notice">This case was closed{view.closedAt ? ` on ${formatDate(view.closedAt)}` : ''}. If you need more help, please open a new case.</p>
+      ) : (
+        <ReplyForm caseId={view.id} />
+      )}
+    </article>
+  );
+}
+
+/** `/dashboard/support` (the list) and `/dashboard/support/:id` (one case's conversation with the shop). */
+export default function SupportCasesPage() {
+  const { id } = useParams();
+  const caseId = id !== undefined && /^\d{1,9}$/.test(id) ? Number(id) : null;
+  const [creating, setCreating] = useState(false);
+  usePageTitle('Support Cases');
+  return (
+    <div className="section dashboard support-page">
+      <div className="container stack">
+        <Link to={caseId === null ? '/dashboard' : '/dashboard/support'} className="back-link">
+          <ArrowLeft size={16} aria-hidden /> {caseId === null ? 'Back to dashboard' : 'All support cases'}
+        </Link>
+        {id !== undefined && caseId === null ? (
+          <p className="notice notice-danger" role="alert">
+            This support case does not exist. <Link to="/dashboard/support">See your support cases</Link>
+          </p>
+        ) : caseId !== null ? (
+          <SupportCaseThread caseId={caseId} />
+        ) : (
+          <section className="card stack" aria-labelledby="support-cases-heading">
+            <div className="row between wrap gap">
+              <h1 id="support-cases-heading" className="support-page-title">
+                <LifeBuoy size={24} aria-hidden /> Support Cases
+              </h1>
+              <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+                <MessageSquarePlus size={18} aria-hidden /> New Support Case
+              </button>
+            </div>
+            <SupportCaseList />
+          </section>
+        )}
+      </div>
+      <SupportCaseDialog open={creating} onClose={() => setCreating(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import request from 'supertest';
+import { ProjectionRunner } from '../../projections/runner/projection-runner';
+import { signInAsAdmin, signUp, startTestApp, TestApp } from '../support/test-app';
+
+const perth = { firstName: 'Rosalind', lastName: 'Franklin', phone: '0412345678', address: '1 Lab Rd', city: 'Perth', state: 'WA', postalCode: '6000' };
+
+interface TimelineEntry {
+  kind: string;
+  title: string;
+  detail: string | null;
+  trackingUrl: string | null;
+}
+
+describe('Customer orders: detail, timeline, claiming guest orders, lookup', () => {
+  let shop: TestApp;
+  let admin: request.Agent;
+  let productId: number;
+
+  beforeAll(async () => {
+    shop = await startTestApp();
+    admin = shop.agent();
+    await signInAsAdmin(admin);
+    productId = (await admin.post('/api/admin/products').send({ name: 'Claim test peptide', sku: `CLAIM-${Date.now()}`, price: '40.00', stock: 500 }).expect(201)).body.id;
+  });
+  afterAll(async () => {
+    await shop.close();
+  });
+
+  const placeOrder = async (agent: request.Agent, customerEmail: string) =>
+    (await agent.post('/api/orders').send({ customerEmail, paymentMethod: 'bitcoin', shippingMethod: 'regular', shippingAddress: perth, items: [{ productId, quantity: 1 }] }).expect(201)).body as { id: number; customerId: string | null; totalAmount: string };
+  const uniqueEmail = (name: string) => `${name}-${Math.random().toString(36).slice(2)}@example.com`;
+  const orderIdsOf = async (agent: request.Agent) => ((await agent.get('/api/customer/orders').expect(200)).body as { id: number }[]).map((order) => order.id);
+
+  it("shows a customer their own order, its items and its timeline, and answers 404 for another customer's", async () => {
+    const owner = shop.agent();
+    const { user } = await signUp(owner);
+    const order = await placeOrder(owner, user.email);
+    await admin.put(`/api/orders/${order.id}/shipping`).send({ trackingNumber: 'JD014600003SE', shippingCarrier: 'DHL' }).expect(200);
+    await shop.app.get(ProjectionRunner).drain();
+
+    expect((await owner.get(`/api/orders/${order.id}`).expect(200)).body).toMatchObject({ id: order.id, trackingNumber: 'JD014600003SE', shippingCarrier: 'DHL' });
+    const timeline = (await owner.get(`/api/orders/${order.id}/timeline`).expect(200)).body as TimelineEntry[];
+    expect(timeline.map((entry) => entry.kind)).toEqual(['placed', 'shipped']);
+    expect(timeline[0]).toMatchObject({ title: 'Order placed', detail: `Total A$${order.totalAmount}, paid in Bitcoin (BTC).` });
+    expect(timeline[1]).toMatchObject({ title: 'Shipped', trackingUrl: 'https://www.dhl.com/global-en/home/tracking/tracking-express.html?submit=1&tracking-id=JD014600003SE' });
+
+    const other = shop.agent();
+    await signUp(other);
+    for (const path of [`/api/orders/${order.id}`, `/api/orders/${order.id}/timeline`, `/api/orders/${order.id}/items`]) {
+      expect((await other.get(path).expect(404)).body).toEqual({ message: 'Order not found' });
+      await shop.agent().get(path).expect(404);
+    }
+    expect(await orderIdsOf(other)).not.toContain(order.id);
+    expect((await admin.get(`/api/orders/${order.id}/timeline`).expect(200)).body).toHaveLength(2);
+  });
+
+  it('tells status changes and the cancellation with its reason in the timeline', async () => {
+    const owner = shop.agent();
+    const { user } = await signUp(owner);
+    const order = await placeOrder(owner, user.email);
+    await admin.put(`/api/orders/${order.id}/status`).send({ status: 'processing' }).expect(200);
+    await admin.put(`/api/orders/${order.id}/status`).send({ status: 'cancelled' }).expect(200);
+    await shop.app.get(ProjectionRunner).drain();
+    const timeline = (await owner.get(`/api/orders/${order.id}/timeline`).expect(200)).body as TimelineEntry[];
+    expect(timeline.map(({ kind, title, detail }) => ({ kind, title, detail }))).toEqual([
+      { kind: 'placed', title: 'Order placed', detail: expect.any(String) },
+      { kind: 'processing', title: 'Being prepared for shipping', detail: null },
+      { kind: 'cancelled', title: 'Cancelled', detail: 'Reason: Cancelled by an administrator' },
+    ]);
+  });
+
+  it('makes a guest order placed with the same e-mail the customer’s when they sign up, in another browser', async () => {
+    const email = uniqueEmail('guest');
+    const guestOrder = await placeOrder(shop.agent(), email);
+    const elsewhere = shop.agent();
+    const { user } = await signUp(elsewhere, { email });
+    expect(await orderIdsOf(elsewhere)).toContain(guestOrder.id);
+    expect((await elsewhere.get(`/api/orders/${guestOrder.id}`).expect(200)).body.customerId).toBe(user.id);
+    await shop.app.get(ProjectionRunner).drain();
+    expect(((await elsewhere.get(`/api/orders/${guestOrder.id}/timeline`).expect(200)).body as TimelineEntry[]).map((entry) => entry.kind)).toEqual(['placed', 'claimed']);
+  });
+
+  it('claims, on login too, the guest orders placed with the account’s e-mail since', async () => {
+    const first = shop.agent();
+    const { email, password } = await signUp(first);
+    const guestOrder = await placeOrder(shop.agent(), email);
+    const later = shop.agent();
+    await later.post('/api/auth/login').send({ email, password }).expect(200);
+    expect(await orderIdsOf(later)).toContain(guestOrder.id);
+  });
+
+  it('makes the guest orders of this browser the customer’s whatever their e-mail, and nobody else’s afterwards', async () => {
+    const browser = shop.agent();
+    const orderedWith = uniqueEmail('typo');
+    const guestOrder = await placeOrder(browser, orderedWith);
+    await browser.get(`/api/orders/${guestOrder.id}`).expect(200);
+    await signUp(browser);
+    expect(await orderIdsOf(browser)).toContain(guestOrder.id);
+    await browser.get(`/api/orders/${guestOrder.id}/timeline`).expect(200);
+
+    // The e-mail it was placed with now belongs to someone else: the order stays with its claimer.
+    const owner = shop.agent();
+    await signUp(owner, { email: orderedWith });
+    expect(await orderIdsOf(owner)).not.toContain(guestOrder.id);
+    await owner.get(`/api/orders/${guestOrder.id}`).expect(404);
+  });
+
+  it('does not hand a guest order to an account with another e-mail signing in elsewhere', async () => {
+    const guestOrder = await placeOrder(shop.agent(), uniqueEmail('someone'));
+    const stranger = shop.agent();
+    await signUp(stranger);
+    expect(await orderIdsOf(stranger)).not.toContain(guestOrder.id);
+  });
+
+  describe('Find your order', () => {
+    it('answers the order and its timeline for the right pair, whatever the case of the e-mail and with a # before the number', async () => {
+      const email = uniqueEmail('lookup');
+      const order = await placeOrder(shop.agent(), email);
+      await shop.app.get(ProjectionRunner).drain();
+      const found = (await shop.agent().post('/api/orders/lookup').send({ orderNumber: `#${order.id}`, email: email.toUpperCase() }).expect(200)).body;
+      expect(found.order).toMatchObject({ id: order.id, customerEmail: email, totalAmount: order.totalAmount });
+      expect(found.timeline.map((entry: TimelineEntry) => entry.kind)).toEqual(['placed']);
+    });
+
+    it('answers a wrong e-mail and a wrong number with the same 404, and grants no access afterwards', async () => {
+      const email = uniqueEmail('pair');
+      const order = await placeOrder(shop.agent(), email);
+      const prober = shop.agent();
+      const wrongEmail = await prober.post('/api/orders/lookup').send({ orderNumber: order.id, email: 'not-the-buyer@example.com' });
+      const wrongNumber = await prober.post('/api/orders/lookup').send({ orderNumber: 987654321, email });
+      expect(wrongEmail.status).toBe(404);
+      expect(wrongNumber.status).toBe(404);
+      expect(wrongEmail.body).toEqual(wrongNumber.body);
+      expect(wrongEmail.body).toEqual({ message: 'No order matches this order number and e-mail address.' });
+
+      await prober.post('/api/orders/lookup').send({ orderNumber: order.id, email }).expect(200);
+      await prober.get(`/api/orders/${order.id}`).expect(404);
+      await prober.post('/api/orders/lookup').send({ orderNumber: 'abc', email }).expect(400);
+    });
+
+    it('limits the attempts on one order number, then the attempts of one client', async () => {
+      const email = uniqueEmail('guess');
+      const order = await placeOrder(shop.agent(), email);
+      const limits = await startTestApp();
+      try {
+        // A fresh app: this client has made no lookup yet. The order lives in the other app, so every pair here is wrong.
+        const guesser = limits.agent();
+        for (let attempt = 1; attempt <= 5; attempt += 1) await guesser.post('/api/orders/lookup').send({ orderNumber: order.id, email: `guess${attempt}@example.com` }).expect(404);
+        const blocked = await guesser.post('/api/orders/lookup').send({ orderNumber: order.id, email: 'guess6@example.com' }).expect(429);
+        expect(blocked.body.message).toMatch(/^Too many order lookups\. Please try again in \d+ minutes?\.$/);
+        // Six attempts so far; the client may make twenty in a quarter of an hour, whatever the order.
+        for (let number = 1; number <= 14; number += 1) await guesser.post('/api/orders/lookup').send({ orderNumber: 500_000 + number, email }).expect(404);
+        await guesser.post('/api/orders/lookup').send({ orderNumber: 600_000, email }).expect(429);
+      } finally {
+        await limits.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,101 @@
+import type { Page } from 'playwright-core';
+import { DESKTOP, expectNoSidewaysPan, MOBILE, screenshotPath, Shop, startShop, unexpectedErrors } from './browser-support';
+import { expect as expectPage } from './expect-page';
+
+interface ApiProduct {
+  id: number;
+  name: string;
+  isOnSale: boolean;
+  stock: number;
+}
+
+const melbourne = { firstName: 'Grace', lastName: 'Hopper', phone: '03 9876 5432', address: '1 Collins St', city: 'Melbourne', state: 'VIC', postalCode: '3000', country: 'Australia' };
+
+/** The signed-in customer's dashboard: favorites from the product page, counted on the dashboard, and a one-click reorder. */
+describe('Customer dashboard in a real browser', () => {
+  let shop: Shop;
+  let products: ApiProduct[];
+
+  beforeAll(async () => {
+    shop = await startShop();
+    products = (await (await fetch(`${shop.url}/api/products`)).json()) as ApiProduct[];
+  }, 90_000);
+  afterAll(async () => shop?.close());
+
+  /** Signs the page's browser profile up as a new customer through the API: the page shares its cookies. */
+  const signUp = async (page: Page) => {
+    const email = `dash-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+    const response = await page.request.post('/api/auth/signup', { data: { fullName: 'Grace Hopper', email, password: 'secret-123' }, headers: { Origin: shop.url } });
+    expect(response.status()).toBe(201);
+  };
+
+  it('tells a guest to sign in when they tap the heart, and sends them to the sign-in page', async () => {
+    const { page } = await shop.newPage(DESKTOP);
+    await page.goto(`/product/${products[0].id}`);
+    await page.getByRole('button', { name: 'Add to Favorites' }).click();
+    await expectPage(page.getByText('You are logged out. Logging in again...')).toBeVisible();
+    await page.waitForURL((url) => url.pathname === '/auth', { timeout: 5_000 });
+  });
+
+  it('saves a favorite on the product page, counts it on the dashboard, and reorders in one click', async () => {
+    const inStock = products.filter((product) => product.stock >= 5 && !product.isOnSale);
+    const [ordered, favorite] = [inStock[0], inStock[1]];
+    const { page, consoleErrors } = await shop.newPage(DESKTOP);
+    await signUp(page);
+    const placed = await page.request.post('/api/orders', {
+      data: { customerEmail: 'grace@example.com', paymentMethod: 'bitcoin', shippingMethod: 'regular', shippingAddress: melbourne, items: [{ productId: ordered.id, quantity: 2 }] },
+      headers: { Origin: shop.url },
+    });
+    expect(placed.status()).toBe(201);
+
+    await page.goto(`/product/${favorite.id}`);
+    await page.getByRole('button', { name: 'Add to Favorites' }).click();
+    await expectPage(page.getByText('Product added to your favorites.')).toBeVisible();
+    await expectPage(page.getByRole('button', { name: 'In Favorites' })).toBeVisible();
+    expect(await page.getByRole('button', { name: 'In Favorites' }).getAttribute('aria-pressed')).toBe('true');
+    await page.screenshot({ path: screenshotPath('product-favorite-1280') });
+
+    await page.goto('/dashboard');
+    await expectPage(page.getByRole('heading', { level: 1, name: 'Welcome back, Grace' })).toBeVisible();
+    await expectPage(page.getByTestId('favorites-count')).toHaveText('1');
+    await expectPage(page.getByTestId('count-pending')).toHaveText('1');
+    const favorites = page.locator('#favorites');
+    await expectPage(favorites.getByRole('link', { name: favorite.name })).toBeVisible();
+    await expectPage(page.getByText('Action Required')).toBeVisible();
+    await expectPage(page.getByRole('link', { name: /Pay now/ })).toBeVisible();
+    await expectPage(page.locator('#recommended .product-card').first()).toBeVisible();
+
+    await page.getByRole('button', { name: `Reorder 2 × ${ordered.name}` }).click();
+    await expectPage(page.getByText(`${ordered.name} has been added to your cart.`)).toBeVisible();
+    await expectPage(page.getByTestId('cart-count')).toHaveText('2');
+    await page.getByRole('button', { name: 'Dismiss notification' }).click();
+    await page.screenshot({ path: screenshotPath('customer-dashboard-1280'), fullPage: true });
+
+    // The heart on the dashboard's own card takes it out again.
+    await favorites.getByRole('button', { name: `Remove ${favorite.name} from favorites` }).click();
+    await expectPage(page.getByText('Product removed from your favorites.')).toBeVisible();
+    await expectPage(page.getByTestId('favorites-count')).toHaveText('0');
+    await expectPage(favorites.getByText('Tap the heart on a product to save it here.')).toBeVisible();
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+  });
+
+  it('fits a phone at 390 px, with a favorite saved from a product card', async () => {
+    const { page, consoleErrors } = await shop.newPage(MOBILE);
+    await signUp(page);
+    await page.goto('/products');
+    const card = page.locator('.product-card').first();
+    const heart = card.getByRole('button', { name: /^Add .* to favorites$/ });
+    await heart.click();
+    await expectPage(page.getByText('Product added to your favorites.')).toBeVisible();
+    await expectPage(card.getByRole('button', { name: /^Remove .* from favorites$/ })).toBeVisible();
+
+    await page.goto('/dashboard');
+    await expectPage(page.getByTestId('favorites-count')).toHaveText('1');
+    await expectPage(page.getByText('You have not placed any orders yet.')).toBeVisible();
+    await expectPage(page.getByRole('link', { name: 'Start Shopping' })).toBeVisible();
+    await expectPage(page.locator('#recommended .product-card').first()).toBeVisible();
+    await expectNoSidewaysPan(page, MOBILE.width);
+    await page.screenshot({ path: screenshotPath('customer-dashboard-390'), fullPage: true });
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+  });
+});
