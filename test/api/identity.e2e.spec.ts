@@ -84,13 +84,37 @@ describe('Identity API', () => {
     expect(wrongEmail.body).toEqual(wrongPassword.body);
   });
 
-  it('limits repeated login attempts for one account', async () => {
-    const { email } = await signUp(shop.agent());
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      await shop.agent().post('/api/auth/login').send({ email, password: 'guess-' + attempt }).expect(401);
+  it('slows password guessing per account with growing waits, whatever address the guesses claim', async () => {
+    const { email, password } = await signUp(shop.agent());
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await shop.agent().post('/api/auth/login').set('X-Forwarded-For', `203.0.113.${attempt}`).send({ email, password: 'guess-' + attempt }).expect(401);
     }
-    const limited = await shop.agent().post('/api/auth/login').send({ email, password: 'guess-again' }).expect(429);
-    expect(limited.body.message).toMatch(/Too many login attempts/);
+    // The sixth try comes too soon, even with the right password: refused before any hashing.
+    const limited = await shop.agent().post('/api/auth/login').set('X-Forwarded-For', '198.51.100.1').send({ email, password }).expect(429);
+    expect(limited.body.message).toBe('Too many login attempts. Please try again in 1 second.');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await shop.agent().post('/api/auth/login').send({ email, password: 'guess-6' }).expect(401);
+    const longer = await shop.agent().post('/api/auth/login').send({ email, password }).expect(429);
+    expect(longer.body.message).toBe('Too many login attempts. Please try again in 2 seconds.');
+  });
+
+  it('never locks the owner out of their usual browser, however many guesses others make', async () => {
+    const owner = shop.agent();
+    const { email, password } = await signUp(owner);
+    await owner.get('/api/logout').expect(302);
+    await owner.post('/api/auth/login').send({ email, password }).expect(200);
+    await owner.get('/api/logout').expect(302);
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const guess = await shop.agent().post('/api/auth/login').send({ email, password: 'guess-' + attempt });
+      expect([401, 429]).toContain(guess.status);
+    }
+    await shop.agent().post('/api/auth/login').send({ email, password }).expect(429);
+    // The browser that signed in before carries its known-device cookie: it is counted on its own.
+    await owner.post('/api/auth/login').send({ email, password }).expect(200);
+    // A cookie forged or copied to another account is worth nothing.
+    const other = await signUp(shop.agent());
+    for (let attempt = 0; attempt < 5; attempt += 1) await shop.agent().post('/api/auth/login').send({ email: other.email, password: 'nope-' + attempt }).expect(401);
+    await owner.post('/api/auth/login').send({ email: other.email, password: other.password }).expect(429);
   });
 
   it('navigates /api/login to the sign-in page and /api/logout ends the session', async () => {

@@ -8,6 +8,7 @@ import { EmailKeys } from './commands/email-key';
 import { GrantRoleHandler } from './commands/grant-role.command';
 import { RegisterUserHandler } from './commands/register-user.command';
 import { AuthController, PASSPORT } from './http/auth.controller';
+import { LoginThrottle } from './http/login-throttle';
 import { createPassport } from './http/session/passport.setup';
 
 @Module({
@@ -16,6 +17,7 @@ import { createPassport } from './http/session/passport.setup';
   providers: [
     CredentialsRepository,
     PasswordHasher,
+    LoginThrottle,
     CredentialStoreCheck,
     EmailKeys,
     UserQueries,

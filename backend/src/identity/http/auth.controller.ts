@@ -12,6 +12,7 @@ import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
 import { safeReturnPath } from '../contract/return-to';
 import { RegisterUser } from '../commands/register-user.command';
 import { UserQueries } from '../../../../projections/identity/user.queries';
+import { LoginThrottle } from './login-throttle';
 import { SESSION_TTL_MS } from './session/session-policy';
 import { clearSignedInHint, setSignedInHint } from './session/signed-in-hint';
 import { ClaimGuestOrders } from '../../ordering/commands/public';
@@ -21,7 +22,6 @@ export const PASSPORT = Symbol('PASSPORT');
 
 const INVALID_CREDENTIALS = 'Invalid email or password.';
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-const LOGIN_ATTEMPTS_PER_ACCOUNT = 10;
 const LOGIN_ATTEMPTS_PER_ADDRESS = 50;
 const SIGNUPS_PER_ADDRESS = 20;
 
@@ -34,6 +34,7 @@ export class AuthController {
     private readonly users: UserQueries,
     private readonly projections: ProjectionRunner,
     private readonly rateLimiter: RateLimiter,
+    private readonly loginThrottle: LoginThrottle,
     @Inject(PASSPORT) private readonly passport: Authenticator,
   ) {}
 
@@ -54,10 +55,8 @@ export class AuthController {
   @Post('auth/login')
   @HttpCode(200)
   async login(@Body(new ZodValidationPipe(loginSchema)) body: LoginInput, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
-    const tooMany = 'Too many login attempts.';
-    await this.rateLimiter.consume(`login:${request.ip}`, LOGIN_ATTEMPTS_PER_ADDRESS, LOGIN_WINDOW_MS, tooMany);
-    const accountKey = `login:${request.ip}:${body.email}`;
-    await this.rateLimiter.consume(accountKey, LOGIN_ATTEMPTS_PER_ACCOUNT, LOGIN_WINDOW_MS, tooMany);
+    await this.rateLimiter.consume(`login:${request.ip}`, LOGIN_ATTEMPTS_PER_ADDRESS, LOGIN_WINDOW_MS, 'Too many login attempts.');
+    const { knownDevice } = await this.loginThrottle.admit(request, body.email);
     request.body = body;
     const user = await new Promise<SessionUser | false>((resolve, reject) => {
       const next: NextFunction = (error?: unknown) => (error ? reject(error) : resolve(false));
@@ -66,7 +65,7 @@ export class AuthController {
       )(request, response, next);
     });
     if (!user) throw new NotAuthenticatedError(INVALID_CREDENTIALS);
-    await this.rateLimiter.reset(accountKey);
+    await this.loginThrottle.succeeded(response, body.email, knownDevice);
     const guestOrderIds = guestOrderIdsOf(request);
     await logIn(request, user);
     await this.claimGuestOrders(request, user, guestOrderIds);
