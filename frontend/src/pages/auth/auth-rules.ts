@@ -1,5 +1,6 @@
 import '../../lib/zod-without-eval';
 import { z } from 'zod';
+import { SHOP_NAME } from '../../lib/shop';
 import { AUTH_INPUT_MESSAGES, loginSchema, MIN_PASSWORD_LENGTH, signupSchema } from '../../../../backend/src/identity/contract/auth-input';
 
 export { MIN_PASSWORD_LENGTH };
@@ -16,7 +17,8 @@ export const WEAK_PASSWORD: AuthNotice = { title: 'Weak Password', description: 
 export const TERMS_REQUIRED: AuthNotice = { title: 'Terms Required', description: 'Please accept the terms and conditions to create an account.' };
 
 export const LOGIN_SUCCESS: AuthNotice = { title: 'Welcome back!', description: 'You have successfully logged in.' };
-export const SIGNUP_SUCCESS: AuthNotice = { title: 'Account Created!', description: 'Welcome to the product. Your account has been created successfully.' };
+/** The spec's "Welcome to the product." is its placeholder for the shop's name (issue 13). */
+export const SIGNUP_SUCCESS: AuthNotice = { title: 'Account Created!', description: `Welcome to ${SHOP_NAME}. Your account has been created successfully.` };
 export const LOGIN_FAILED_TITLE = 'Login Failed';
 export const LOGIN_FAILED_FALLBACK = 'Invalid email or password.';
 export const SIGNUP_FAILED_TITLE = 'Signup Failed';
