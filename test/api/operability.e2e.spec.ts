@@ -1,3 +1,4 @@
+import { registeredRoutes } from '../support/routes';
 import { startTestApp, TestApp } from '../support/test-app';
 
 describe('Operability', () => {
@@ -33,6 +34,39 @@ describe('Operability', () => {
       expect(text).toMatch(/projector_lag_events\{projector="users"\} \d/);
       expect(text).toMatch(/projector_parked_events 0/);
       expect(text).toMatch(/nodejs_eventloop_lag_seconds/);
+    });
+  });
+
+  describe('the API reference', () => {
+    let shop: TestApp;
+    beforeAll(async () => {
+      shop = await startTestApp();
+    });
+    afterAll(async () => {
+      await shop.close();
+    });
+
+    it('documents every route the app serves in OpenAPI 3.1, with the zod schemas the server parses', async () => {
+      const document = (await shop.agent().get('/api/openapi.json').expect(200)).body;
+      expect(document.openapi).toBe('3.1.0');
+      const documented = new Set(Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`)));
+      const served = registeredRoutes(shop.app);
+      expect(served.length).toBeGreaterThan(50);
+      expect(served.filter((route) => !documented.has(route))).toEqual([]);
+      const signup = document.paths['/api/auth/signup'].post;
+      expect(signup.requestBody.content['application/json'].schema).toMatchObject({ type: 'object', properties: { email: expect.any(Object), password: expect.any(Object) } });
+      expect(document.paths['/api/admin/products'].post['x-access']).toBe('admin');
+      const products = document.paths['/api/products'].get.parameters.map((parameter: { name: string }) => parameter.name);
+      expect(products).toEqual(expect.arrayContaining(['search', 'categoryId', 'sortBy', 'limit', 'offset']));
+      expect(document.paths['/api/products/{id}'].get.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
+      expect(document.paths['/api/analytics/pageview'].post['x-access']).toBe('everyone, no session');
+    });
+
+    it('serves a reference page made from it, with no script', async () => {
+      const page = await shop.agent().get('/api/docs').expect(200);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.text).toContain('<code>/api/orders/{id}/items</code>');
+      expect(page.text).not.toMatch(/<script/i);
     });
   });
 

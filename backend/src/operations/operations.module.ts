@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { UserQueries } from '../../../projections/identity/user.queries';
 import { AuditQueries } from '../../../projections/operations/audit.queries';
+import { ApiDocsController } from './http/api-docs.controller';
 import { AuditController } from './http/audit.controller';
 import { HealthController } from './http/health.controller';
 import { MetricsController } from './http/metrics.controller';
 import { ProjectionsAdminController } from './http/projections-admin.controller';
 
 /** Running the shop: health for load balancers, Prometheus metrics, projection status and parked events, and the audit trail, for admins. */
-@Module({ controllers: [HealthController, ProjectionsAdminController, AuditController, MetricsController], providers: [AuditQueries, UserQueries] })
+@Module({ controllers: [HealthController, ProjectionsAdminController, AuditController, MetricsController, ApiDocsController], providers: [AuditQueries, UserQueries] })
 export class OperationsModule {}

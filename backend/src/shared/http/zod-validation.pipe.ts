@@ -4,7 +4,7 @@ import { InvalidInputError } from '../errors';
 
 /** Validates and parses a body, query or param with a zod schema; the first problem becomes the 400 message. */
 export class ZodValidationPipe<Schema extends z.ZodType> implements PipeTransform<unknown, z.infer<Schema>> {
-  constructor(private readonly schema: Schema) {}
+  constructor(readonly schema: Schema) {}
 
   transform(value: unknown): z.infer<Schema> {
     return parseInput(this.schema, value);
