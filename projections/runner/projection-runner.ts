@@ -104,8 +104,8 @@ export class ProjectionRunner implements OnModuleDestroy {
     await this.stop();
   }
 
-  /** Drops every read model and replays the whole log into it. */
-  async rebuild(): Promise<void> {
+  /** Drops every read model and replays the whole log into it; resolves once caught up (or after `timeoutMs`, with false). */
+  async rebuild(timeoutMs = 60_000): Promise<boolean> {
     await this.stop();
     this.appliedPositions.clear();
     for (const projector of this.projectors) {
@@ -114,7 +114,7 @@ export class ProjectionRunner implements OnModuleDestroy {
       await this.parkedDocs.deleteMany({ projector: projector.name });
     }
     await this.start();
-    await this.catchUp();
+    return this.catchUp(timeoutMs);
   }
 
   /** Resolves true once each named projector (every read model when none is named) has passed `position`; false on timeout. */

@@ -1,7 +1,9 @@
 import Database from 'better-sqlite3';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { backup } from '../../backend/src/operations/backup';
 import { signUp, startTestApp } from '../support/test-app';
 
 const removeSqlite = (dataDir: string, name: string) => {
@@ -65,4 +67,38 @@ describe('Storage: what is rebuildable and what is not', () => {
     chmodSync(dataDir, 0o700);
     rmSync(dataDir, { recursive: true, force: true });
   });
+
+  it('backs up a running shop into an owner-only folder that a new shop starts from', async () => {
+    const shop = await startTestApp();
+    const { email, password } = await signUp(shop.agent());
+    const backupRoot = mkdtempSync(join(tmpdir(), 'shop-backups-'));
+    const target = await backup(shop.dataDir, backupRoot);
+    // Written after the backup: not in it.
+    const later = await signUp(shop.agent());
+    await shop.close();
+    expect((statSync(target).mode & 0o777).toString(8)).toBe('700');
+    expect((statSync(join(target, 'events.sqlite')).mode & 0o777).toString(8)).toBe('600');
+
+    const restoredDir = mkdtempSync(join(tmpdir(), 'shop-restored-'));
+    for (const name of ['events.sqlite', 'credentials.sqlite', 'read-models.sqlite']) cpSync(join(target, name), join(restoredDir, name));
+    const restored = await startTestApp({ dataDir: restoredDir });
+    await restored.agent().post('/api/auth/login').send({ email, password }).expect(200);
+    await restored.agent().post('/api/auth/login').send({ email: later.email, password: later.password }).expect(401);
+    await restored.close();
+    rmSync(backupRoot, { recursive: true, force: true });
+  }, 60_000);
+
+  it('rebuilds the read models from the command line with a progress line', async () => {
+    const shop = await startTestApp();
+    const { email, password } = await signUp(shop.agent());
+    const { dataDir } = shop;
+    await shop.stop();
+    const run = spawnSync(process.execPath, [join('dist', 'projections', 'runner', 'rebuild.js')], { env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' }, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(0);
+    expect(run.stderr).toMatch(/\[#+\] 100% [\d,]+\/[\d,]+ events/);
+    expect(run.stdout).toMatch(/^Rebuilt .* up to position \d+ in \d+ s/m);
+    const again = await startTestApp({ dataDir });
+    await again.agent().post('/api/auth/login').send({ email, password }).expect(200);
+    await again.close();
+  }, 90_000);
 });
