@@ -25,7 +25,7 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends fonts-dejavu-core \
   && rm -rf /var/lib/apt/lists/*
 # Created before VOLUME so a fresh named volume inherits the ownership.
-RUN mkdir -p /data && chown node:node /data
+RUN mkdir -p /data && chown node:node /data && chmod 700 /data
 VOLUME /data
 USER node
 EXPOSE 3000

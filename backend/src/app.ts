@@ -6,13 +6,13 @@ import express, { NextFunction, Request, Response } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Authenticator } from 'passport';
 import 'reflect-metadata';
 import { ProjectionRunner } from '../../projections/runner/projection-runner';
 import { mountTrafficBeacons } from './analytics/http/traffic-beacons';
 import { AppModule } from './app.module';
+import { correlateRequests, JsonLogger } from './shared/logging/json-logger';
 import { AppConfig } from './config';
 import { DemoDataSeeder } from './demo/demo-data.seeder';
 import { CredentialStoreCheck } from './identity/commands/credential-store-check';
@@ -27,6 +27,7 @@ import { describeError, HttpErrorFilter } from './shared/http/http-error.filter'
 import './shared/http/session-data';
 import { CREDENTIAL_STORE, CredentialStore } from './storage/credential-store/credential-store.port';
 import { storedOnce } from './storage/credential-store/stored-once';
+import { StorefrontPages } from './storefront/storefront-pages';
 import { lockDataDirIfUsed } from './storage/storage.module';
 import { Document } from './storage/read-store/read-store.port';
 
@@ -36,11 +37,13 @@ const JSON_BODY_LIMIT = '1mb';
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
   // The data folder is taken before anything opens a store in it: a second process refuses here, plainly.
   const lock = lockDataDirIfUsed(config);
+  const quiet = process.env.NODE_ENV === 'test';
+  const jsonLogger = config.logFormat === 'json' ? new JsonLogger(quiet ? 'warn' : 'info') : null;
   let app: NestExpressApplication;
   try {
     app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, lock), {
       bodyParser: false,
-      logger: process.env.NODE_ENV === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
+      logger: jsonLogger ?? (quiet ? ['error', 'warn'] : ['log', 'error', 'warn']),
       abortOnError: false,
     });
   } catch (error) {
@@ -48,7 +51,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     throw error;
   }
   try {
-    await prepare(app, config);
+    await prepare(app, config, jsonLogger);
   } catch (error) {
     // Closing releases the stores and DATA_DIR, so a refused start leaves nothing held.
     await app.close();
@@ -58,12 +61,13 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
 }
 
 /** Pipeline, projections, start-up checks, demo data, and the processes a crash interrupted. */
-async function prepare(app: NestExpressApplication, config: AppConfig): Promise<void> {
+async function prepare(app: NestExpressApplication, config: AppConfig, jsonLogger: JsonLogger | null): Promise<void> {
   app.enableShutdownHooks();
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
 
   const credentialStore = app.get<CredentialStore>(CREDENTIAL_STORE);
+  app.use(correlateRequests(jsonLogger));
   app.use(app.get(ShopMetrics).timeRequests());
   app.use(securityHeaders(config));
   app.use('/api', refuseCrossSiteMutations);
@@ -167,7 +171,9 @@ function answerMiddlewareErrors(error: unknown, _request: Request, response: Res
 
 function serveStorefront(app: NestExpressApplication): void {
   const root = resolve(process.env.STATIC_DIR ?? join(process.cwd(), 'dist', 'frontend'));
-  const index = join(root, 'index.html');
+  // Server-rendered pages with their own head, robots.txt and sitemap.xml (backend/src/storefront).
+  const pages = app.get(StorefrontPages).forBuild(root);
+  app.use(pages.files);
   app.use(
     express.static(root, {
       index: false,
@@ -179,12 +185,7 @@ function serveStorefront(app: NestExpressApplication): void {
   app.use((request: Request, response: Response, next: NextFunction) => {
     // The API, the product images (`/objects/images/…`, served by the media context) and `/metrics` are Nest's routes, not pages.
     if ((request.method !== 'GET' && request.method !== 'HEAD') || request.path === '/api' || request.path.startsWith('/api/') || request.path.startsWith('/objects/') || request.path === '/metrics') return next();
-    if (!existsSync(index)) {
-      response.status(503).type('text/plain').send('The storefront has not been built yet: run `npm run build`.');
-      return;
-    }
-    response.setHeader('Cache-Control', 'no-cache');
-    response.sendFile(index);
+    pages.page(request, response, next);
   });
 }
 

@@ -1,17 +1,25 @@
 import { loadConfig } from './config';
 
-const PRODUCTION = { NODE_ENV: 'production', ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: 'owner-password-1', SESSION_SECRET: 'x'.repeat(48) };
+const PRODUCTION = { NODE_ENV: 'production', ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: 'owner-password-1', SESSION_SECRET: 'x'.repeat(48), PUBLIC_URL: 'https://shop.example' };
 
 describe('loadConfig', () => {
   it('refuses a production start without the admin and the session secret, naming what is missing', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/NODE_ENV=production needs ADMIN_EMAIL, ADMIN_PASSWORD, SESSION_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/NODE_ENV=production needs ADMIN_EMAIL, ADMIN_PASSWORD, SESSION_SECRET, PUBLIC_URL/);
     expect(() => loadConfig({ ...PRODUCTION, SESSION_SECRET: ' ' })).toThrow(/needs SESSION_SECRET:/);
     expect(() => loadConfig({ ...PRODUCTION, ADMIN_EMAIL: '', ADMIN_PASSWORD: '' })).toThrow(/needs ADMIN_EMAIL, ADMIN_PASSWORD:.*demo admin/);
+    expect(() => loadConfig({ ...PRODUCTION, PUBLIC_URL: '' })).toThrow(/needs PUBLIC_URL:.*never a Host header/);
     expect(loadConfig(PRODUCTION).production).toBe(true);
   });
 
   it('starts the demo without any of them outside production', () => {
     expect(loadConfig({}).adminEmail).toBeNull();
+  });
+
+  it('writes JSON logs in production and text elsewhere, unless LOG_FORMAT says', () => {
+    expect(loadConfig(PRODUCTION).logFormat).toBe('json');
+    expect(loadConfig({}).logFormat).toBe('text');
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(() => loadConfig({ LOG_FORMAT: 'yaml' })).toThrow(/LOG_FORMAT must be json or text/);
   });
 
   it('believes no X-Forwarded-For unless TRUST_PROXY says whose', () => {

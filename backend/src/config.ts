@@ -42,10 +42,14 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** Bearer token for GET /metrics; null: metrics are readable from loopback only. */
   metricsToken: string | null;
+  /** `json`: one JSON object per log line (pino), the default in production; `text`: Nest's coloured lines. */
+  logFormat: 'json' | 'text';
+  /** The shop's public origin (`https://shop.example`) for canonical URLs, Open Graph and the sitemap; null: each request's own origin. */
+  publicUrl: string | null;
 }
 
 /** What a production start must be given: without them it would run with the published demo admin or a secret it made up. */
-const REQUIRED_IN_PRODUCTION = ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'SESSION_SECRET'] as const;
+const REQUIRED_IN_PRODUCTION = ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'SESSION_SECRET', 'PUBLIC_URL'] as const;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number.parseInt(env.PORT ?? '3000', 10);
@@ -60,7 +64,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (production && missing.length > 0) {
     throw new Error(
       `NODE_ENV=production needs ${missing.join(', ')}: without ADMIN_EMAIL and ADMIN_PASSWORD the demo admin with its published password would be created, ` +
-        'and SESSION_SECRET must be one long random value shared by every instance (e.g. `openssl rand -base64 48`).',
+        'SESSION_SECRET must be one long random value shared by every instance (e.g. `openssl rand -base64 48`), ' +
+        'and PUBLIC_URL (e.g. https://shop.example) is where e-mailed links and canonical URLs point, never a Host header a client chose.',
     );
   }
   return {
@@ -83,7 +88,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     analyticsReportsPerClientPerMinute: wholeNumber(env, 'ANALYTICS_RATE_LIMIT', 300, 1, 1_000_000_000),
     trustProxy: trustProxy(env.TRUST_PROXY),
     metricsToken: blankToNull(env.METRICS_TOKEN),
+    logFormat: logFormat(env.LOG_FORMAT, production),
+    publicUrl: publicUrl(env.PUBLIC_URL),
   };
+}
+
+/** PUBLIC_URL: an http(s) origin; a trailing slash or path is dropped, so links are built the same way everywhere. */
+function publicUrl(value: string | undefined): string | null {
+  const setting = blankToNull(value);
+  if (setting === null) return null;
+  let url: URL;
+  try {
+    url = new URL(setting);
+  } catch {
+    throw new Error(`PUBLIC_URL must be the shop's http(s) address, e.g. https://shop.example, got ${setting}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_URL must be an http(s) address, got ${setting}`);
+  return url.origin;
+}
+
+function logFormat(value: string | undefined, production: boolean): AppConfig['logFormat'] {
+  const setting = blankToNull(value);
+  if (setting === null) return production ? 'json' : 'text';
+  if (setting !== 'json' && setting !== 'text') throw new Error(`LOG_FORMAT must be json or text, got ${setting}`);
+  return setting;
 }
 
 /** TRUST_PROXY: unset or `false`, a hop count (`1`), or comma-separated addresses/subnets; never "trust everyone". */

@@ -1,3 +1,4 @@
+import { EVENT_STORE, EventStore } from '../../backend/src/storage/event-store/event-store.port';
 import { registeredRoutes } from '../support/routes';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -67,6 +68,29 @@ describe('Operability', () => {
       expect(page.headers['content-type']).toMatch(/text\/html/);
       expect(page.text).toContain('<code>/api/orders/{id}/items</code>');
       expect(page.text).not.toMatch(/<script/i);
+    });
+  });
+
+  describe('correlation ids', () => {
+    let shop: TestApp;
+    beforeAll(async () => {
+      shop = await startTestApp({ env: { LOG_FORMAT: 'json' } });
+    });
+    afterAll(async () => {
+      await shop.close();
+    });
+
+    it('answers each request with its X-Request-Id and records it as the correlation id of the events it appends', async () => {
+      const signup = await shop
+        .agent()
+        .post('/api/auth/signup')
+        .set('X-Request-Id', 'trace-signup-0001')
+        .send({ fullName: 'Traced Shopper', email: `traced-${Date.now()}@example.com`, password: 'secret-123' })
+        .expect(201);
+      expect(signup.headers['x-request-id']).toBe('trace-signup-0001');
+      const [registered] = await shop.app.get<EventStore>(EVENT_STORE).readStream(`user-${signup.body.id}`);
+      expect(registered.metadata.correlationId).toBe('trace-signup-0001');
+      expect((await shop.agent().get('/api/categories').expect(200)).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     });
   });
 
