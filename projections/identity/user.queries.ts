@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { USERS_COLLECTION, UserDocument } from './users.projector';
+import { hasVerifiedEmail } from '../../backend/src/identity/contract/identity.events';
 import { SessionUser } from '../../backend/src/identity/contract/session-user';
 import { READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
 
@@ -23,5 +24,6 @@ export class UserQueries {
 }
 
 function toSessionUser(doc: UserDocument): SessionUser {
-  return { id: doc.id, email: doc.email, fullName: doc.fullName, firstName: doc.firstName, role: doc.role, profileImageUrl: doc.profileImageUrl };
+  const emailVerified = hasVerifiedEmail({ emailVerified: doc.emailVerified === true, role: doc.role });
+  return { id: doc.id, email: doc.email, fullName: doc.fullName, firstName: doc.firstName, role: doc.role, profileImageUrl: doc.profileImageUrl, emailVerified };
 }

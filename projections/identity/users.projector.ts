@@ -14,6 +14,8 @@ export type UserDocument = Document & {
   role: 'admin' | 'customer';
   profileImageUrl: string | null;
   registeredAt: string;
+  /** Absent on profiles projected before addresses were confirmed: read as false. */
+  emailVerified?: boolean;
 };
 
 /** Profiles of registered users, for sessions and for the admin back office. */
@@ -43,13 +45,18 @@ export class UsersProjector implements Projector {
         const { userId, email, fullName, role } = event.data;
         await insertOnce(
           this.users,
-          { _id: userId, id: userId, email, fullName, firstName: fullName.split(/\s+/)[0] ?? fullName, role, profileImageUrl: null, registeredAt: recorded.metadata.occurredAt },
+          { _id: userId, id: userId, email, fullName, firstName: fullName.split(/\s+/)[0] ?? fullName, role, profileImageUrl: null, registeredAt: recorded.metadata.occurredAt, emailVerified: false },
           recorded,
         );
         return;
       }
       case 'RoleGranted':
         await applyOnce(this.users, { _id: event.data.userId }, recorded, { $set: { role: event.data.role } });
+        return;
+      case 'EmailVerificationRequested':
+        return;
+      case 'EmailVerified':
+        await applyOnce(this.users, { _id: event.data.userId }, recorded, { $set: { emailVerified: true } });
         return;
     }
   }

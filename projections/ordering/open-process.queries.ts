@@ -13,9 +13,15 @@ export class OpenProcessQueries {
       {
         kind: { $in: kinds },
         openedAt: { $lte: cutoff },
-        $or: [{ kind: { $ne: 'settlement' } }, { orderRecorded: true, paymentRecorded: { $ne: true } }, { paymentRecorded: true, orderRecorded: { $ne: true } }],
+        // A reversing settlement has its order side recorded and its payment side taken back: the reversal finishes it, not the settlement.
+        $or: [{ kind: { $ne: 'settlement' } }, { orderRecorded: true, paymentRecorded: { $ne: true }, reversing: { $ne: true } }, { paymentRecorded: true, orderRecorded: { $ne: true } }],
       },
       { sort: { openedAt: 1 } },
     );
+  }
+
+  /** Settlements whose payment's confirmation a reorganisation undid while the order still counts it as paid: the order is to record the reversal. */
+  async reversals(): Promise<OpenProcessDocument[]> {
+    return this.readStore.collection<OpenProcessDocument>(OPEN_PROCESSES_COLLECTION).find({ kind: 'settlement', reversing: true, orderRecorded: true }, { sort: { openedAt: 1 } });
   }
 }

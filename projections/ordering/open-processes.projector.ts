@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { OrderEvent, upcastOrderEvent } from '../../backend/src/ordering/contract/order.events';
+import { upcastOrderStreamEvent } from '../../backend/src/ordering/contract/order.events';
 import { PaymentEvent } from '../../backend/src/payments/contract/payment.events';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
@@ -12,6 +12,8 @@ export type ProcessKind = 'placement' | 'stock-return' | 'settlement';
 /**
  * A process manager's run that has started and not yet ended, so a restart can finish it.
  * A settlement has two sides, the order's and the payment's; it is open while exactly one is recorded.
+ * Its reversal (the chain took the confirmed transfers back) is open from the payment's
+ * PaymentConfirmationUndone (`reversing`) until the order records OrderPaymentReversed.
  */
 export type OpenProcessDocument = Document & {
   kind: ProcessKind;
@@ -24,6 +26,8 @@ export type OpenProcessDocument = Document & {
   transactionHash?: string;
   source?: string;
   reason?: string;
+  reversing?: boolean;
+  reversalReason?: string;
 };
 
 /** Started and unfinished runs of the placement, stock-return and settlement processes. */
@@ -47,7 +51,7 @@ export class OpenProcessesProjector implements Projector {
   async apply(recorded: RecordedEvent): Promise<void> {
     const openedAt = recorded.metadata.occurredAt;
     if (recorded.streamId.startsWith('payment-')) return this.applyPaymentEvent(recorded as unknown as PaymentEvent, openedAt);
-    const event = upcastOrderEvent(recorded);
+    const event = upcastOrderStreamEvent(recorded);
     const orderId = event.data.orderId;
     switch (event.type) {
       case 'OrderSubmitted':
@@ -66,6 +70,9 @@ export class OpenProcessesProjector implements Projector {
         return this.settlement(event.data.paymentId, orderId, openedAt, { orderRecorded: true, outcome: 'confirmed', transactionHash: event.data.transactionHash });
       case 'OrderPaymentFailed':
         return this.settlement(event.data.paymentId, orderId, openedAt, { orderRecorded: true, outcome: 'failed', reason: event.data.reason });
+      case 'OrderPaymentReversed':
+        // Both sides unsettled again: the settlement reopens when the payment confirms (or fails) anew.
+        return this.settlement(event.data.paymentId, orderId, openedAt, { orderRecorded: false, reversing: false });
       default:
         return;
     }
@@ -74,7 +81,14 @@ export class OpenProcessesProjector implements Projector {
   private async applyPaymentEvent(event: PaymentEvent, openedAt: string): Promise<void> {
     const { paymentId, orderId } = event.data;
     if (event.type === 'PaymentConfirmed') {
-      await this.settlement(paymentId, orderId, openedAt, { paymentRecorded: true, outcome: 'confirmed', transactionHash: event.data.transactionHash, source: event.data.source });
+      await this.settlement(paymentId, orderId, openedAt, { paymentRecorded: true, outcome: 'confirmed', transactionHash: event.data.transactionHash, source: event.data.source, reversing: false });
+    } else if (event.type === 'PaymentConfirmationUndone') {
+      // The reversal starts now: its age counts from here, not from the first confirmation.
+      await this.processes.updateOne(
+        { _id: `settlement-${paymentId}` },
+        { $set: { kind: 'settlement', paymentId, orderId, paymentRecorded: false, reversing: true, reversalReason: event.data.reason, openedAt } },
+        { upsert: true },
+      );
     } else if (event.type === 'PaymentFailed') {
       await this.settlement(paymentId, orderId, openedAt, { paymentRecorded: true, outcome: 'failed', reason: event.data.reason, source: event.data.source });
     }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { upcastOrderEvent } from '../../backend/src/ordering/contract/order.events';
+import { OrderPaymentReversal, upcastOrderStreamEvent } from '../../backend/src/ordering/contract/order.events';
 import { parseCents } from '../../backend/src/shared/money';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
@@ -8,8 +8,13 @@ import { applyOnce, insertOnce, Projector } from '../runner/projector';
 
 export const ORDERS_COLLECTION = 'orders';
 
-/** The total in cents too, for revenue sums without parsing strings. */
-export type OrderDocument = Document & OrderView & { totalCents: number };
+/**
+ * The total in cents too, for revenue sums without parsing strings. `paymentReversal`: the payment that
+ * paid the order left the chain (the admin's flag; cleared when a payment confirms again); `expiryDeferral`:
+ * the expiry waits for a payment on its way. Both absent on documents projected before they existed.
+ */
+export type OrderDocument = Document &
+  OrderView & { totalCents: number; paymentReversal?: OrderPaymentReversal | null; expiryDeferral?: { paymentId: number; until: string; reason: string } | null };
 
 /** Every order with its current state: for the customer's order list and the back office. */
 @Injectable()
@@ -31,7 +36,7 @@ export class OrdersProjector implements Projector {
 
   /** Orders appear once placed: a submitted order is still holding its stock, a rejected one never existed for the shopper. */
   async apply(recorded: RecordedEvent): Promise<void> {
-    const event = upcastOrderEvent(recorded);
+    const event = upcastOrderStreamEvent(recorded);
     const _id = String(event.data.orderId);
     const at = recorded.metadata.occurredAt;
     switch (event.type) {
@@ -63,7 +68,15 @@ export class OrdersProjector implements Projector {
       }
       case 'OrderPaymentConfirmed':
         await applyOnce(this.orders, { _id }, recorded, {
-          $set: { paymentStatus: 'confirmed', status: event.data.statusAfter, paymentId: event.data.paymentId, blockchainTxHash: event.data.transactionHash, transactionId: event.data.transactionHash, updatedAt: at },
+          $set: {
+            paymentStatus: 'confirmed',
+            status: event.data.statusAfter,
+            paymentId: event.data.paymentId,
+            blockchainTxHash: event.data.transactionHash,
+            transactionId: event.data.transactionHash,
+            paymentReversal: null,
+            updatedAt: at,
+          },
         });
         return;
       case 'OrderPaymentFailed': {
@@ -86,6 +99,17 @@ export class OrdersProjector implements Projector {
       case 'OrderClaimedByCustomer':
         await applyOnce(this.orders, { _id }, recorded, { $set: { customerId: event.data.customerId, updatedAt: at } });
         return;
+      case 'OrderPaymentReversed': {
+        const { paymentId, reason, to, flagged } = event.data;
+        const paymentReversal: OrderPaymentReversal = { paymentId, reason, at, flagged };
+        await applyOnce(this.orders, { _id }, recorded, { $set: { status: to, paymentStatus: 'pending', blockchainTxHash: null, transactionId: null, paymentReversal, updatedAt: at } });
+        return;
+      }
+      case 'OrderExpiryDeferred': {
+        const { paymentId, until, reason } = event.data;
+        await applyOnce(this.orders, { _id }, recorded, { $set: { expiryDeferral: { paymentId, until, reason }, updatedAt: at } });
+        return;
+      }
       default:
         return;
     }

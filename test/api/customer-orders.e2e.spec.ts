@@ -1,5 +1,7 @@
 import request from 'supertest';
 import { ProjectionRunner } from '../../projections/runner/projection-runner';
+import { EMAIL_VERIFICATIONS_COLLECTION } from '../../backend/src/identity/commands/email-verification.command';
+import { CREDENTIAL_STORE, CredentialStore } from '../../backend/src/storage/credential-store/credential-store.port';
 import { signInAsAdmin, signUp, startTestApp, TestApp } from '../support/test-app';
 
 const perth = { firstName: 'Rosalind', lastName: 'Franklin', phone: '0412345678', address: '1 Lab Rd', city: 'Perth', state: 'WA', postalCode: '6000' };
@@ -30,6 +32,17 @@ describe('Customer orders: detail, timeline, claiming guest orders, lookup', () 
     (await agent.post('/api/orders').send({ customerEmail, paymentMethod: 'bitcoin', shippingMethod: 'regular', shippingAddress: perth, items: [{ productId, quantity: 1 }] }).expect(201)).body as { id: number; customerId: string | null; totalAmount: string };
   const uniqueEmail = (name: string) => `${name}-${Math.random().toString(36).slice(2)}@example.com`;
   const orderIdsOf = async (agent: request.Agent) => ((await agent.get('/api/customer/orders').expect(200)).body as { id: number }[]).map((order) => order.id);
+  /** The path of the newest confirmation link mailed to `email`, as the admin's outbox shows it. */
+  const confirmationLinkOf = async (email: string) => {
+    const { entries } = (await admin.get('/api/admin/notifications/outbox').query({ pageSize: 100 }).expect(200)).body as { entries: { to: string; subject: string; text: string }[] };
+    const mail = entries.find((entry) => entry.to === email && entry.subject === 'Confirm your e-mail address');
+    const path = mail && /\/api\/auth\/verify-email\?token=[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0];
+    if (!path) throw new Error(`No confirmation link mailed to ${email}`);
+    return path;
+  };
+  const emailVerifiedOf = async (agent: request.Agent) => (await agent.get('/api/auth/user').expect(200)).body.emailVerified as boolean;
+  const CONFIRMED = '/dashboard?emailVerified=1';
+  const LINK_FAILED = '/auth?emailVerification=failed';
 
   it("shows a customer their own order, its items and its timeline, and answers 404 for another customer's", async () => {
     const owner = shop.agent();
@@ -69,24 +82,81 @@ describe('Customer orders: detail, timeline, claiming guest orders, lookup', () 
     ]);
   });
 
-  it('makes a guest order placed with the same e-mail the customer’s when they sign up, in another browser', async () => {
+  it('hands a guest order placed with an e-mail to whoever signs up with it only once they follow the link mailed to it', async () => {
     const email = uniqueEmail('guest');
     const guestOrder = await placeOrder(shop.agent(), email);
     const elsewhere = shop.agent();
     const { user } = await signUp(elsewhere, { email });
+    expect(user).toMatchObject({ emailVerified: false });
+    expect(await emailVerifiedOf(elsewhere)).toBe(false);
+    expect(await orderIdsOf(elsewhere)).not.toContain(guestOrder.id);
+    await elsewhere.get(`/api/orders/${guestOrder.id}`).expect(404);
+
+    // Opened on another device, signed out: the token is the proof, and the order is claimed before the redirect.
+    const followed = await shop.agent().get(await confirmationLinkOf(email)).expect(302);
+    expect(followed.headers.location).toBe(CONFIRMED);
+    expect(await emailVerifiedOf(elsewhere)).toBe(true);
     expect(await orderIdsOf(elsewhere)).toContain(guestOrder.id);
     expect((await elsewhere.get(`/api/orders/${guestOrder.id}`).expect(200)).body.customerId).toBe(user.id);
     await shop.app.get(ProjectionRunner).drain();
     expect(((await elsewhere.get(`/api/orders/${guestOrder.id}/timeline`).expect(200)).body as TimelineEntry[]).map((entry) => entry.kind)).toEqual(['placed', 'claimed']);
+    expect((await elsewhere.post('/api/auth/verify-email/resend').expect(409)).body).toEqual({ message: 'Your e-mail address is already confirmed.' });
   });
 
-  it('claims, on login too, the guest orders placed with the account’s e-mail since', async () => {
+  it('claims at login the guest orders placed with a confirmed address since, and none with an unconfirmed one', async () => {
     const first = shop.agent();
     const { email, password } = await signUp(first);
-    const guestOrder = await placeOrder(shop.agent(), email);
+    const beforeConfirming = await placeOrder(shop.agent(), email);
+    const unconfirmed = shop.agent();
+    await unconfirmed.post('/api/auth/login').send({ email, password }).expect(200);
+    expect(await orderIdsOf(unconfirmed)).not.toContain(beforeConfirming.id);
+
+    await first.get(await confirmationLinkOf(email)).expect(302);
+    expect(await orderIdsOf(unconfirmed)).toContain(beforeConfirming.id);
+    const since = await placeOrder(shop.agent(), email);
     const later = shop.agent();
     await later.post('/api/auth/login').send({ email, password }).expect(200);
-    expect(await orderIdsOf(later)).toContain(guestOrder.id);
+    expect(await orderIdsOf(later)).toContain(since.id);
+  });
+
+  it('sends a made-up, replaced, expired or used link to the failure page, saying nothing of which, and claims nothing', async () => {
+    const email = uniqueEmail('links');
+    const guestOrder = await placeOrder(shop.agent(), email);
+    const holder = shop.agent();
+    await signUp(holder, { email });
+    const replaced = await confirmationLinkOf(email);
+    expect((await holder.post('/api/auth/verify-email/resend').expect(200)).body).toEqual({ email });
+    const expiring = await confirmationLinkOf(email);
+    expect(expiring).not.toBe(replaced);
+    await shop.app.get<CredentialStore>(CREDENTIAL_STORE).collection(EMAIL_VERIFICATIONS_COLLECTION).updateMany({ email }, { $set: { expiresAt: Date.now() - 1 } });
+
+    const madeUp = ['/api/auth/verify-email', '/api/auth/verify-email?token=garbage', `/api/auth/verify-email?token=${'A'.repeat(43)}`, '/api/auth/verify-email?token=a&token=b'];
+    for (const path of [...madeUp, replaced, expiring]) {
+      const answer = await shop.agent().get(path).expect(302);
+      expect(answer.headers.location).toBe(LINK_FAILED);
+    }
+    // A signed-in browser hears it on the dashboard (the sign-in page would only send it on).
+    expect((await holder.get(madeUp[1]).expect(302)).headers.location).toBe('/dashboard?emailVerification=failed');
+    expect(await emailVerifiedOf(holder)).toBe(false);
+    expect(await orderIdsOf(holder)).not.toContain(guestOrder.id);
+
+    await holder.post('/api/auth/verify-email/resend').expect(200);
+    const fresh = await confirmationLinkOf(email);
+    expect((await shop.agent().get(fresh).expect(302)).headers.location).toBe(CONFIRMED);
+    expect((await shop.agent().get(fresh).expect(302)).headers.location).toBe(LINK_FAILED);
+    expect(await orderIdsOf(holder)).toContain(guestOrder.id);
+  });
+
+  it('mails at most five new links an hour to one account, and only to a signed-in one', async () => {
+    const browser = shop.agent();
+    const { email } = await signUp(browser);
+    for (let resend = 1; resend <= 5; resend += 1) expect((await browser.post('/api/auth/verify-email/resend').expect(200)).body).toEqual({ email });
+    const limited = await browser.post('/api/auth/verify-email/resend').expect(429);
+    expect(limited.body.message).toMatch(/^Too many confirmation e-mails\. Please try again in \d+ minutes?\.$/);
+    await shop.agent().post('/api/auth/verify-email/resend').expect(401);
+    // The administrator counts as confirmed.
+    expect((await admin.get('/api/auth/user').expect(200)).body.emailVerified).toBe(true);
+    await admin.post('/api/auth/verify-email/resend').expect(409);
   });
 
   it('makes the guest orders of this browser the customer’s whatever their e-mail, and nobody else’s afterwards', async () => {
@@ -101,6 +171,7 @@ describe('Customer orders: detail, timeline, claiming guest orders, lookup', () 
     // The e-mail it was placed with now belongs to someone else: the order stays with its claimer.
     const owner = shop.agent();
     await signUp(owner, { email: orderedWith });
+    await owner.get(await confirmationLinkOf(orderedWith)).expect(302);
     expect(await orderIdsOf(owner)).not.toContain(guestOrder.id);
     await owner.get(`/api/orders/${guestOrder.id}`).expect(404);
   });
@@ -138,7 +209,7 @@ describe('Customer orders: detail, timeline, claiming guest orders, lookup', () 
       await prober.post('/api/orders/lookup').send({ orderNumber: 'abc', email }).expect(400);
     });
 
-    it('limits the attempts on one order number, then the attempts of one client', async () => {
+    it('limits the attempts of one client on one order number, then on any', async () => {
       const email = uniqueEmail('guess');
       const order = await placeOrder(shop.agent(), email);
       const limits = await startTestApp();
@@ -153,6 +224,29 @@ describe('Customer orders: detail, timeline, claiming guest orders, lookup', () 
         await guesser.post('/api/orders/lookup').send({ orderNumber: 600_000, email }).expect(429);
       } finally {
         await limits.close();
+      }
+    });
+
+    it('never lets a stranger lock the buyer out: attempts on a number count per client, under a ceiling of 100 an hour for all', async () => {
+      const proxied = await startTestApp({ env: { TRUST_PROXY: '1' } });
+      try {
+        const from = (client: string) => proxied.agent().post('/api/orders/lookup').set('X-Forwarded-For', client);
+        const [product] = (await proxied.agent().get('/api/products').expect(200)).body as { id: number }[];
+        const email = uniqueEmail('buyer');
+        const order = (await proxied.agent().post('/api/orders').send({ customerEmail: email, paymentMethod: 'bitcoin', shippingMethod: 'regular', shippingAddress: perth, items: [{ productId: product.id, quantity: 1 }] }).expect(201)).body as { id: number };
+        await proxied.app.get(ProjectionRunner).drain();
+
+        for (let attempt = 1; attempt <= 5; attempt += 1) await from('203.0.113.1').send({ orderNumber: order.id, email: `guess${attempt}@example.com` }).expect(404);
+        await from('203.0.113.1').send({ orderNumber: order.id, email }).expect(429);
+        await from('198.51.100.10').send({ orderNumber: order.id, email }).expect(200);
+
+        // Six counted so far (the refused one is not): guesses spread over many clients stop at the hundredth.
+        for (let counted = 6; counted < 100; counted += 1) {
+          await from(`203.0.113.${10 + Math.floor(counted / 5)}`).send({ orderNumber: order.id, email: `spread${counted}@example.com` }).expect(404);
+        }
+        await from('203.0.113.250').send({ orderNumber: order.id, email: 'one-more@example.com' }).expect(429);
+      } finally {
+        await proxied.close();
       }
     });
   });

@@ -1,4 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { EMAIL_VERIFICATIONS_COLLECTION } from '../../backend/src/identity/commands/email-verification.command';
+import { OUTBOX_COLLECTION } from '../../backend/src/notifications/mail/notifier.port';
+import { CREDENTIAL_STORE, CredentialStore } from '../../backend/src/storage/credential-store/credential-store.port';
+import { READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
 import { EmailKeys } from '../../backend/src/identity/commands/email-key';
 import { ABANDONED_CLAIM_AFTER_MS } from '../../backend/src/shared/event-sourcing/unique-keys';
 import { EVENT_STORE, EventStore } from '../../backend/src/storage/event-store/event-store.port';
@@ -28,6 +32,24 @@ describe('Identity API', () => {
     expect(cookie).toMatch(/SameSite=Lax/i);
     const me = await browser.get('/api/auth/user').expect(200);
     expect(me.body).toMatchObject({ email: 'rosalind@example.com', role: 'customer', id: response.body.id });
+  });
+
+  it('mails a new account a confirmation link on PUBLIC_URL, keeping only the hash of its token', async () => {
+    const publicShop = await startTestApp({ env: { PUBLIC_URL: 'https://shop.example/' } });
+    try {
+      const browser = publicShop.agent();
+      const { email, user } = await signUp(browser);
+      expect(user).toMatchObject({ emailVerified: false });
+      expect((await browser.get('/api/auth/user').expect(200)).body.emailVerified).toBe(false);
+      const [mail] = await publicShop.app.get<ReadStore>(READ_STORE).collection<{ _id: string; text: string }>(OUTBOX_COLLECTION).find({ to: email });
+      const token = /^https:\/\/shop\.example\/api\/auth\/verify-email\?token=([A-Za-z0-9_-]{43})$/m.exec(mail.text)?.[1];
+      expect(token).toEqual(expect.any(String));
+      const stored = await publicShop.app.get<CredentialStore>(CREDENTIAL_STORE).collection(EMAIL_VERIFICATIONS_COLLECTION).find({});
+      expect(stored.map((pending) => pending._id)).toEqual([createHash('sha256').update(token!).digest('hex')]);
+      expect(JSON.stringify(stored)).not.toContain(token);
+    } finally {
+      await publicShop.close();
+    }
   });
 
   it('answers 401 for the current user when signed out', async () => {

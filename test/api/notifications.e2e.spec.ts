@@ -2,6 +2,7 @@ import { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { ProjectionRunner } from '../../projections/runner/projection-runner';
 import { OUTBOX_COLLECTION } from '../../backend/src/notifications/mail/notifier.port';
+import { EVENT_STORE, EventStore } from '../../backend/src/storage/event-store/event-store.port';
 import { READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
 import { signInAsAdmin, signUp, startTestApp, TestApp } from '../support/test-app';
 
@@ -114,15 +115,32 @@ describe('Order notifications', () => {
     await customer.post(`/api/support/cases/${opened.body.id}/replies`).send({ message: 'Thank you!' }).expect(201);
     await shop.app.get(ProjectionRunner).drain();
 
-    const [reply, ...more] = mailsTo(email);
+    // The first mail is the sign-up's confirmation link; the customer's own reply mails nobody.
+    const [confirmation, reply, ...more] = mailsTo(email);
+    expect(confirmation).toContain('Subject: Confirm your e-mail address');
     expect(more).toHaveLength(0);
     expect(reply).toContain('Hello Lise,');
     expect(reply).toContain('Sorry about that: a replacement ships today.');
     const headers = reply.split(/\r?\n\r?\n/)[0];
     expect(headers).not.toMatch(/^Bcc:/im);
     expect(mail.mails.filter((m) => m.to.includes('everyone@example.com'))).toHaveLength(0);
-    const [entry] = await outboxOf(email);
+    const [, entry] = await outboxOf(email);
     expect(entry.subject).toBe(`Re: Vial cracked Bcc: everyone@example.com [support case #${opened.body.id}]`);
+  });
+
+  it('mails a new account its confirmation link, with the token only in the mail', async () => {
+    const { email, user } = await signUp(shop.agent(), { fullName: 'Chien-Shiung Wu' });
+    const [confirmation, ...more] = mailsTo(email);
+    expect(more).toHaveLength(0);
+    expect(confirmation).toContain('Subject: Confirm your e-mail address');
+    expect(confirmation).toContain('Hello Chien-Shiung,');
+    const link = /http:\/\/127\.0\.0\.1:\d+\/api\/auth\/verify-email\?token=([A-Za-z0-9_-]{43})/.exec(confirmation);
+    expect(link).not.toBeNull();
+    const [entry] = await outboxOf(email);
+    expect(entry).toMatchObject({ subject: 'Confirm your e-mail address', status: 'sent' });
+    const events = await shop.app.get<EventStore>(EVENT_STORE).readStream(`user-${user.id}`);
+    expect(events.map((event) => event.type)).toEqual(['UserRegistered', 'EmailVerificationRequested']);
+    expect(JSON.stringify(events)).not.toContain(link![1]);
   });
 
   it('sends one address at most the hourly limit of mails and records the rest as suppressed', async () => {

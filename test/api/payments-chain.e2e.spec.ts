@@ -4,6 +4,7 @@ import { ProjectionRunner } from '../../projections/runner/projection-runner';
 import { PaymentView } from '../../backend/src/payments/contract/payment.views';
 import { PAYMENTS_CLOCK, PaymentsClock } from '../../backend/src/payments/payments-clock';
 import { ChainWatch } from '../../backend/src/payments/processes/chain-watch.process';
+import { OrderSupervisor } from '../../backend/src/ordering/processes/order-supervisor';
 import { EvmDevnet, startEvmDevnet, testEthXpub } from '../support/evm-devnet';
 import { signInAsAdmin, startTestApp, TestApp } from '../support/test-app';
 
@@ -192,6 +193,42 @@ describe('Payments API: the chain settles Ether and ERC-20 payments (anvil devne
     await signInAsAdmin(admin);
     const after = (await admin.get('/api/admin/payments').expect(200)).body as PaymentView[];
     expect(after.find((entry) => entry.id === payment.id)).toMatchObject({ status: 'confirmed', transfers: [expect.objectContaining({ confirmations: REQUIRED })] });
+  });
+
+  it('takes a reorganised payment back from its orders: awaiting payment again unless shipped (then flagged), and pays them again when re-mined', async () => {
+    const kept = await pay('ethereum');
+    const sent = await pay('ethereum');
+    const snapshot = await chain.snapshot();
+    await chain.sendEther(chain.payers[8], kept.payment.walletAddress, BigInt(kept.payment.cryptoAmountUnits!));
+    await chain.sendEther(chain.payers[9], sent.payment.walletAddress, BigInt(sent.payment.cryptoAmountUnits!));
+    await chain.mine(REQUIRED);
+    await poll();
+    expect(await orderOf(kept.guest, kept.order.id)).toMatchObject({ status: 'processing', paymentStatus: 'confirmed' });
+    await admin.put(`/api/orders/${sent.order.id}/shipping`).send({ trackingNumber: 'JD0146000099999', shippingCarrier: 'DHL', status: 'shipped' }).expect(200);
+
+    await chain.revert(snapshot);
+    await chain.mine(REQUIRED + 1);
+    await poll();
+    expect((await status(kept.guest, kept.payment.id)).status).toBe('pending');
+    // The order supervisor records the reversal on each order (its sweep runs every 15 s; asked now here).
+    expect((await shop.app.get(OrderSupervisor).sweep()).reversed).toBe(2);
+    await shop.app.get(ProjectionRunner).catchUp();
+    expect(await orderOf(kept.guest, kept.order.id)).toMatchObject({ status: 'pending', paymentStatus: 'pending', blockchainTxHash: null, paymentReversal: { paymentId: kept.payment.id, flagged: false } });
+    const shipped = (await admin.get('/api/admin/orders').expect(200)).body.find((order: { id: number }) => order.id === sent.order.id);
+    expect(shipped).toMatchObject({ status: 'shipped', paymentStatus: 'pending', paymentReversal: { paymentId: sent.payment.id, flagged: true } });
+    const trail = JSON.stringify((await admin.get('/api/admin/audit').query({ stream: `order-${sent.order.id}` }).expect(200)).body);
+    expect(trail).toContain(`Payment #${sent.payment.id} reversed after the order was shipped`);
+    expect(trail).toContain('flagged for an administrator');
+    expect(JSON.stringify((await admin.get('/api/admin/audit').query({ stream: `order-${kept.order.id}` }).expect(200)).body)).toContain('status processing → pending, awaiting payment again');
+    // Sweeping again records nothing twice.
+    expect((await shop.app.get(OrderSupervisor).sweep()).reversed).toBe(0);
+
+    const keptAgain = await chain.sendEther(chain.payers[8], kept.payment.walletAddress, BigInt(kept.payment.cryptoAmountUnits!));
+    const sentAgain = await chain.sendEther(chain.payers[9], sent.payment.walletAddress, BigInt(sent.payment.cryptoAmountUnits!));
+    await chain.mine(REQUIRED);
+    await poll();
+    expect(await orderOf(kept.guest, kept.order.id)).toMatchObject({ status: 'processing', paymentStatus: 'confirmed', blockchainTxHash: keptAgain, paymentReversal: null });
+    expect(await orderOf(sent.guest, sent.order.id)).toMatchObject({ status: 'shipped', paymentStatus: 'confirmed', blockchainTxHash: sentAgain, paymentReversal: null });
   });
 });
 

@@ -119,6 +119,10 @@ describe('Route table: authorization and bad input', () => {
     'POST /api/auth/signup': { body: () => ({ fullName: 'New Person', email: `new-${(sequence += 1)}-${Date.now()}@example.com`, password: 'secret-123' }), expect: everyone, changesSession: true },
     'POST /api/auth/login': { body: () => ({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }), expect: everyone, changesSession: true },
     'GET /api/auth/user': { expect: signedIn },
+    // The token is the authority, whoever follows the link: a bad one redirects to the failure page for everyone.
+    'GET /api/auth/verify-email': { expect: everyone },
+    // The administrator's address counts as confirmed: no link to mail.
+    'POST /api/auth/verify-email/resend': { expect: { ...signedIn, admin: 409 }, takesNoBody: true },
     'GET /api/login': { expect: everyone },
     'GET /api/logout': { expect: everyone, changesSession: true },
     'GET /api/products/:id/reviews': { params: async () => ({ id: await newProduct() }), expect: everyone },
@@ -188,6 +192,8 @@ describe('Route table: authorization and bad input', () => {
     },
     'PUT /api/product-images': { params: async () => ({ imageURL: await newUpload() }), body: (params) => ({ imageURL: params.imageURL }), expect: adminOnly },
     'GET /api/health': { expect: everyone },
+    'GET /api/openapi.json': { expect: everyone },
+    'GET /api/docs': { expect: everyone },
     'GET /api/ready': { expect: everyone },
     'GET /api/health/live': { expect: everyone },
     'GET /api/health/ready': { expect: everyone },

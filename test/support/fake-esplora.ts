@@ -94,14 +94,17 @@ export class FakeBitcoinChain {
   /**
    * A reorg: the top `depth` blocks are replaced by a longer branch of `depth + 1` blocks. Their
    * transactions go back to the mempool and into the branch's first block, except `dropped` ones
-   * (double-spent on the winning branch), which vanish.
+   * (double-spent on the winning branch), which vanish, and `unmined` ones, which the branch's
+   * miners left out: they stay in the mempool, unconfirmed.
    */
-  reorg(depth: number, dropped: readonly string[] = []): void {
+  reorg(depth: number, dropped: readonly string[] = [], unmined: readonly string[] = []): void {
     if (depth < 1 || depth >= this.blocks.length) throw new Error(`Cannot reorg ${depth} blocks of a chain of ${this.blocks.length}`);
     const orphaned = this.blocks.splice(this.blocks.length - depth, depth);
     this.branch++;
-    this.mempool = [...orphaned.flatMap((block) => block.txs), ...this.mempool].filter((entry) => !dropped.includes(entry.tx.id));
+    const back = [...orphaned.flatMap((block) => block.txs), ...this.mempool].filter((entry) => !dropped.includes(entry.tx.id));
+    this.mempool = back.filter((entry) => !unmined.includes(entry.tx.id));
     this.mine(depth + 1);
+    this.mempool = back.filter((entry) => unmined.includes(entry.tx.id));
   }
 
   /** The full serialization (with witness) of a known transaction, as `GET /tx/:txid/hex` answers it. */

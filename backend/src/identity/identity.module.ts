@@ -5,15 +5,18 @@ import { CredentialStoreCheck } from './commands/credential-store-check';
 import { CredentialsRepository } from './commands/credentials.repository';
 import { PasswordHasher } from './commands/password-hasher';
 import { EmailKeys } from './commands/email-key';
+import { EmailVerificationTokens, RequestEmailVerificationHandler, VerifiedEmails, VerifyEmailHandler } from './commands/email-verification.command';
 import { GrantRoleHandler } from './commands/grant-role.command';
 import { RegisterUserHandler } from './commands/register-user.command';
+import { AccountFollowUps } from './http/account-follow-ups';
 import { AuthController, PASSPORT } from './http/auth.controller';
+import { EmailVerificationController } from './http/email-verification.controller';
 import { LoginThrottle } from './http/login-throttle';
 import { createPassport } from './http/session/passport.setup';
 
 @Module({
   imports: [CqrsModule],
-  controllers: [AuthController],
+  controllers: [AuthController, EmailVerificationController],
   providers: [
     CredentialsRepository,
     PasswordHasher,
@@ -23,6 +26,11 @@ import { createPassport } from './http/session/passport.setup';
     UserQueries,
     RegisterUserHandler,
     GrantRoleHandler,
+    EmailVerificationTokens,
+    RequestEmailVerificationHandler,
+    VerifyEmailHandler,
+    VerifiedEmails,
+    AccountFollowUps,
     { provide: PASSPORT, useFactory: createPassport, inject: [CredentialsRepository, UserQueries] },
   ],
   exports: [PASSPORT, UserQueries, CredentialsRepository, CredentialStoreCheck],

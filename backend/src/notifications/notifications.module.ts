@@ -1,7 +1,9 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
 import { AppConfig } from '../config';
 import { wholeNumber } from '../shared/env';
 import { READ_STORE, ReadStore } from '../storage/read-store/read-store.port';
+import { SendEmailVerificationHandler } from './commands/send-email-verification.command';
 import { OutboxController } from './http/outbox.controller';
 import { NOTIFIER } from './mail/notifier.port';
 import { OutboxNotifier } from './mail/outbox.notifier';
@@ -16,8 +18,12 @@ export class NotificationsModule {
     const mailsPerRecipientPerHour = wholeNumber(process.env, 'MAILS_PER_RECIPIENT_PER_HOUR', DEFAULT_MAILS_PER_RECIPIENT_PER_HOUR, 1, 10_000);
     return {
       module: NotificationsModule,
+      imports: [CqrsModule],
       controllers: [OutboxController],
-      providers: [{ provide: NOTIFIER, useFactory: (readStore: ReadStore) => new OutboxNotifier(readStore, config.smtpUrl, config.mailFrom, mailsPerRecipientPerHour), inject: [READ_STORE] }],
+      providers: [
+        SendEmailVerificationHandler,
+        { provide: NOTIFIER, useFactory: (readStore: ReadStore) => new OutboxNotifier(readStore, config.smtpUrl, config.mailFrom, mailsPerRecipientPerHour), inject: [READ_STORE] },
+      ],
       exports: [NOTIFIER],
     };
   }

@@ -29,6 +29,11 @@ export default function AuthPage() {
           <FlaskConical size={24} aria-hidden /> {mode === 'login' ? 'Welcome back' : 'Create your account'}
         </h1>
         <p className="muted auth-intro">Sign in to track orders and review products.</p>
+        {search.get('emailVerification') === 'failed' && (
+          <p className="notice notice-danger" role="alert">
+            This confirmation link is invalid or has expired. Log in and use "Resend e-mail" on your dashboard for a new one.
+          </p>
+        )}
         <Tabs<AuthMode>
           label="Login or sign up"
           selected={mode}

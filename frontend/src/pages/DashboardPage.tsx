@@ -10,6 +10,7 @@ import { useCustomerOrders } from '../hooks/useOrders';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { useFavorites } from '../lib/favorites';
 import { useOrderHistory, useRecommendations } from './dashboard/customer-data';
+import { EmailVerificationBanner } from './dashboard/EmailVerificationBanner';
 import { OrderCard } from './dashboard/OrderCard';
 import { COUNTED_STATUSES, countByStatus, ON_SALE_AGAIN_LIMIT, QUICK_REORDER_LIMIT, RECOMMENDED_LIMIT } from './dashboard/order-insights';
 import { QuickReorder } from './dashboard/QuickReorder';
@@ -115,6 +116,7 @@ export default function DashboardPage() {
             <p className="muted">Follow your orders, pay pending ones, reorder what you used before and ask us for help.</p>
           </div>
         </header>
+        <EmailVerificationBanner />
 
         <ul className="order-counters" aria-label="Your orders by status">
           {COUNTED_STATUSES.map((status) => {

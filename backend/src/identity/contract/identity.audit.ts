@@ -7,5 +7,9 @@ export function describeIdentityEvent(event: UserEvent): string {
       return `Account registered: ${event.data.fullName} <${event.data.email}> as ${event.data.role}`;
     case 'RoleGranted':
       return `Role changed to ${event.data.role}`;
+    case 'EmailVerificationRequested':
+      return `Confirmation link mailed to <${event.data.email}>, valid until ${event.data.expiresAt}`;
+    case 'EmailVerified':
+      return `E-mail address <${event.data.email}> confirmed`;
   }
 }

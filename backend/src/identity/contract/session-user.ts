@@ -7,4 +7,6 @@ export interface SessionUser {
   firstName: string;
   role: 'admin' | 'customer';
   profileImageUrl: string | null;
+  /** Confirmed through the mailed link (administrators count as confirmed): only then are guest orders placed with the address claimed. */
+  emailVerified: boolean;
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Logger, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { NextFunction, Request, Response } from 'express';
 import type { Authenticator } from 'passport';
@@ -15,7 +15,7 @@ import { UserQueries } from '../../../../projections/identity/user.queries';
 import { LoginThrottle } from './login-throttle';
 import { SESSION_TTL_MS } from './session/session-policy';
 import { clearSignedInHint, setSignedInHint } from './session/signed-in-hint';
-import { ClaimGuestOrders } from '../../ordering/commands/public';
+import { AccountFollowUps } from './account-follow-ups';
 import { guestOrderIdsOf } from '../../shared/http/session-data';
 
 export const PASSPORT = Symbol('PASSPORT');
@@ -27,8 +27,6 @@ const SIGNUPS_PER_ADDRESS = 20;
 
 @Controller('api')
 export class AuthController {
-  private readonly logger = new Logger('Auth');
-
   constructor(
     private readonly commands: CommandBus,
     private readonly users: UserQueries,
@@ -36,6 +34,7 @@ export class AuthController {
     private readonly rateLimiter: RateLimiter,
     private readonly loginThrottle: LoginThrottle,
     @Inject(PASSPORT) private readonly passport: Authenticator,
+    private readonly followUps: AccountFollowUps,
   ) {}
 
   @Post('auth/signup')
@@ -48,7 +47,8 @@ export class AuthController {
     const user = (await this.users.findById(userId))!;
     const guestOrderIds = guestOrderIdsOf(request);
     await logIn(request, user);
-    await this.claimGuestOrders(request, user, guestOrderIds);
+    await this.followUps.claimGuestOrders(request, user, guestOrderIds);
+    await this.followUps.mailFirstConfirmationLink(request, user);
     return user;
   }
 
@@ -68,22 +68,8 @@ export class AuthController {
     await this.loginThrottle.succeeded(response, body.email, knownDevice);
     const guestOrderIds = guestOrderIdsOf(request);
     await logIn(request, user);
-    await this.claimGuestOrders(request, user, guestOrderIds);
+    await this.followUps.claimGuestOrders(request, user, guestOrderIds);
     return user;
-  }
-
-  /**
-   * The guest orders of this browser (remembered in the session, which logging in replaces) and those
-   * placed with the account's address become the customer's (ClaimGuestOrders says what that proves).
-   * The sign-in has happened either way: a claim that fails is logged and retried at the next sign-in.
-   */
-  private async claimGuestOrders(request: Request, user: SessionUser, guestOrderIds: number[]): Promise<void> {
-    try {
-      const { position } = await this.commands.execute(new ClaimGuestOrders(user.id, user.email, guestOrderIds, commandContextOf(request)));
-      await this.projections.waitFor(position, ['orders']);
-    } catch (error) {
-      this.logger.error(`Guest orders of ${user.id} not claimed: ${(error as Error).message}`);
-    }
   }
 
   @Get('auth/user')

@@ -8,17 +8,17 @@ import { OrderClaimProof, orderStream } from '../contract/order.events';
 import { orderDecider } from '../domain/order.decider';
 
 /**
- * A customer has just signed in (or signed up): the guest orders that are theirs become theirs,
- * so they follow them on the dashboard and no longer depend on the browser session that placed them.
+ * A customer has just signed in (or signed up, or confirmed their e-mail address): the guest orders
+ * that are theirs become theirs, so they follow them on the dashboard and no longer depend on the
+ * browser session that placed them.
  *
  * Two proofs are accepted:
  * - `guestOrderIds`: orders this browser's session placed as a guest (the session is the only thing
  *   that ever let the guest see them), whatever e-mail they carry;
- * - the account's e-mail: guest orders placed with the same address. The shop sends no confirmation
- *   link, so signing in with the password proves only that this person holds the password of the
- *   account first registered with that address, not that they read its mailbox. Whoever registers an
- *   address first therefore sees the guest orders placed with it (items, address, phone). That is
- *   the rule the shop chose (issue 10, Deliver 4) until e-mail addresses are verified by a link.
+ * - `verifiedEmail`: guest orders placed with that address, given only once the account holder has
+ *   followed a link mailed to it (identity's EmailVerified). A password alone proves nothing about a
+ *   mailbox: whoever registered someone else's address first would otherwise see that person's guest
+ *   orders (items, address, phone). null: no address confirmed, only this browser's orders.
  *
  * Idempotent: an order already theirs records nothing; an order someone else claimed, or one still
  * being placed, is skipped, never an error for the sign-in.
@@ -26,7 +26,8 @@ import { orderDecider } from '../domain/order.decider';
 export class ClaimGuestOrders extends Command<{ claimed: number[]; position: number | null }> {
   constructor(
     readonly customerId: string,
-    readonly email: string,
+    /** Already lower-cased; null unless the account's holder has confirmed it. */
+    readonly verifiedEmail: string | null,
     readonly guestOrderIds: readonly number[],
     readonly context: CommandContext,
   ) {
@@ -43,14 +44,15 @@ export class ClaimGuestOrdersHandler implements ICommandHandler<ClaimGuestOrders
     private readonly orders: OrderQueries,
   ) {}
 
-  async execute({ customerId, email, guestOrderIds, context }: ClaimGuestOrders) {
+  async execute({ customerId, verifiedEmail, guestOrderIds, context }: ClaimGuestOrders) {
     const candidates = new Map<number, OrderClaimProof>(guestOrderIds.map((orderId) => [orderId, 'guest-session']));
-    for (const orderId of await this.orders.guestOrderIdsWithEmail(email)) if (!candidates.has(orderId)) candidates.set(orderId, 'account-email');
+    const withEmail = verifiedEmail === null ? [] : await this.orders.guestOrderIdsWithEmail(verifiedEmail);
+    for (const orderId of withEmail) if (!candidates.has(orderId)) candidates.set(orderId, 'account-email');
     const claimed: number[] = [];
     let position: number | null = null;
     for (const [orderId, proof] of candidates) {
       try {
-        const result = await this.streams.execute(orderStream(orderId), orderDecider, { kind: 'claim', customerId, proof, email: proof === 'account-email' ? email : null }, context);
+        const result = await this.streams.execute(orderStream(orderId), orderDecider, { kind: 'claim', customerId, proof, email: proof === 'account-email' ? verifiedEmail : null }, context);
         if (result.position !== null) {
           claimed.push(orderId);
           position = result.position;

@@ -83,6 +83,41 @@ export type OrderEvent =
   | OrderStockReleased
   | OrderClaimedByCustomer;
 
+/**
+ * The order's steps in settling crypto payments that the chain can still move, kept apart from
+ * OrderEvent so the readers that know only the customer-facing events keep compiling (their switches
+ * ignore these at run time); the order's own decider reads OrderStreamEvent.
+ *
+ * OrderExpiryDeferred: the payment window ended while a payment for the order was on its way (seen on
+ * the chain, short of its confirmations, or underpaid with something received): the expiry waits for it
+ * until `until` (the end of the chain watch's grace), then expires the order if it is still unpaid.
+ */
+export type OrderExpiryDeferred = DomainEvent<'OrderExpiryDeferred', { orderId: number; paymentId: number; until: string; reason: string }>;
+/**
+ * The payment that paid the order left the chain (a reorganisation undid its confirmation). Not shipped:
+ * the order is back to awaiting payment (`to` pending). Already shipped or delivered: the status stays and
+ * `flagged` asks an administrator to act, the goods having left unpaid. The payment confirming again pays it again.
+ */
+export type OrderPaymentReversed = DomainEvent<'OrderPaymentReversed', { orderId: number; paymentId: number; reason: string; from: OrderStatus; to: OrderStatus; flagged: boolean }>;
+
+export type OrderSettlementEvent = OrderExpiryDeferred | OrderPaymentReversed;
+/** Everything an order's stream holds. */
+export type OrderStreamEvent = OrderEvent | OrderSettlementEvent;
+
+/** On the order's view while its payment is reversed (null or absent otherwise): the admin's flag. */
+export interface OrderPaymentReversal {
+  paymentId: number;
+  reason: string;
+  at: string;
+  /** Shipped before the payment left the chain: an administrator must act. */
+  flagged: boolean;
+}
+
+/** The stream's events in today's shape, the settlement steps included. */
+export function upcastOrderStreamEvent(event: DomainEvent): OrderStreamEvent {
+  return event.type === 'OrderExpiryDeferred' || event.type === 'OrderPaymentReversed' ? (event as OrderSettlementEvent) : upcastOrderEvent(event);
+}
+
 export const orderStream = (orderId: number) => `order-${orderId}`;
 
 /**

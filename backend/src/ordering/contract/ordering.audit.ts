@@ -1,6 +1,6 @@
 import { storeTime } from '../../shared/contract/store-time';
 import { SHIPPING_METHODS } from './checkout-rules';
-import { OrderDetails, OrderEvent, upcastOrderEvent } from './order.events';
+import { OrderDetails, upcastOrderStreamEvent } from './order.events';
 import { ReferralEvent } from './referral.events';
 import { DomainEvent } from '../../shared/contract/domain-event';
 
@@ -8,7 +8,7 @@ const itemsOf = (details: OrderDetails) => details.lines.map((line) => `${line.q
 
 /** Order and referral-code events as the audit trail tells them to a person. */
 export function describeOrderingEvent(recorded: DomainEvent): string {
-  const event = recorded.type.startsWith('ReferralCode') ? (recorded as ReferralEvent) : upcastOrderEvent(recorded);
+  const event = recorded.type.startsWith('ReferralCode') ? (recorded as ReferralEvent) : upcastOrderStreamEvent(recorded);
   switch (event.type) {
     case 'OrderSubmitted':
       return `Order #${event.data.orderId} submitted: ${itemsOf(event.data)}; total A$${event.data.totals.totalAmount}, ${event.data.paymentMethod}, ${SHIPPING_METHODS[event.data.shippingMethod].label}`;
@@ -32,6 +32,12 @@ export function describeOrderingEvent(recorded: DomainEvent): string {
       return 'Stock of every line returned';
     case 'OrderClaimedByCustomer':
       return `Claimed by customer ${event.data.customerId} (${event.data.proof === 'guest-session' ? 'placed as a guest in the browser they signed in with' : "placed with their account's e-mail address"})`;
+    case 'OrderExpiryDeferred':
+      return `Expiry deferred until ${storeTime(event.data.until)}: payment #${event.data.paymentId} ${event.data.reason}`;
+    case 'OrderPaymentReversed':
+      return event.data.flagged
+        ? `Payment #${event.data.paymentId} reversed after the order was ${event.data.from}: ${event.data.reason}; status kept, flagged for an administrator`
+        : `Payment #${event.data.paymentId} reversed: ${event.data.reason}; ${event.data.from === event.data.to ? `status stays ${event.data.to}` : `status ${event.data.from} → ${event.data.to}, awaiting payment again`}`;
     case 'ReferralCodeCreated':
       return `Referral code ${event.data.code} created: ${event.data.discountPercentage} % off`;
     case 'ReferralCodeDeactivated':

@@ -1,8 +1,8 @@
 import { ConflictError, InvalidInputError, NotFoundError } from '../../shared/errors';
 import { DeciderSpecification, stateAfter } from '../../shared/event-sourcing/decider-specification';
 import { OrderStatus, PaymentStatus } from '../contract/checkout-rules';
-import { OrderDetails, OrderEvent } from '../contract/order.events';
-import { OrderCommand, orderDecider } from './order.decider';
+import { OrderDetails, OrderEvent, OrderStreamEvent } from '../contract/order.events';
+import { ExpiryHold, OrderCommand, orderDecider } from './order.decider';
 
 const ORDER = 1001;
 const DUE = '2030-05-01T10:00:00.000Z';
@@ -49,9 +49,9 @@ const expired = (): OrderEvent => ({ type: 'OrderExpired', version: 1, data: { o
 const stockReleased = (): OrderEvent => ({ type: 'OrderStockReleased', version: 1, data: { orderId: ORDER } });
 
 // Streams: a crypto order placed and awaiting payment, then what happened to it since.
-const placedOrder = (...since: OrderEvent[]) => [submitted(), placed(), ...since];
+const placedOrder = (...since: OrderStreamEvent[]) => [submitted(), placed(), ...since];
 const codOrder = (...since: OrderEvent[]) => [submitted(onDelivery), placed(onDelivery, 'confirmed'), ...since];
-const inStatus: Record<OrderStatus, OrderEvent[]> = {
+const inStatus: Record<OrderStatus, OrderStreamEvent[]> = {
   pending: placedOrder(),
   processing: placedOrder(paid()),
   shipped: placedOrder(paid(), shipped()),
@@ -77,6 +77,7 @@ const laterCommands: [string, OrderCommand][] = [
   ['cancel', cancel],
   ['expire', expireAt(AFTER_DUE)],
   ['recordStockReleased', { kind: 'recordStockReleased' }],
+  ['reversePayment', { kind: 'reversePayment', paymentId: 1, reason: 'reorg' }],
 ];
 
 const order = DeciderSpecification.for(orderDecider);
@@ -279,6 +280,89 @@ describe('order decider', () => {
 
     it('never expires an order without a payment window, such as cash on delivery', () => {
       order.given(codOrder()).when(expireAt(AFTER_DUE)).thenNothing();
+    });
+  });
+
+  describe('expire while a payment is on its way', () => {
+    const HOLD_UNTIL = '2030-05-01T11:00:00.000Z';
+    const HOLD_REASON = 'was seen on the chain and waits for its confirmations (0 of 2)';
+    const hold = (paymentId = 1, until = HOLD_UNTIL): ExpiryHold => ({ paymentId, until, reason: HOLD_REASON });
+    const expireHeld = (now: string, held: ExpiryHold | null): OrderCommand => ({ kind: 'expire', now, hold: held });
+    const deferred = (paymentId = 1, until = HOLD_UNTIL): OrderStreamEvent => ({ type: 'OrderExpiryDeferred', version: 1, data: { orderId: ORDER, paymentId, until, reason: HOLD_REASON } });
+    const expiredAfterHold: OrderStreamEvent = {
+      type: 'OrderExpired',
+      version: 1,
+      data: { orderId: ORDER, paymentDueBy: DUE, reason: "The payment window ended before the order was paid; the payment seen on the chain was not confirmed within the watch's grace" },
+    };
+
+    it('defers the expiry, recording the payment and until when, instead of cancelling the order', () => {
+      order.given(placedOrder()).when(expireHeld(AFTER_DUE, hold())).then([deferred()]);
+    });
+
+    it('records the deferral once for the same payment and end, however often the expiry asks', () => {
+      order.given(placedOrder(deferred())).when(expireHeld(AFTER_DUE, hold())).thenNothing();
+    });
+
+    it('records a new deferral when another payment holds the order', () => {
+      order.given(placedOrder(deferred(1))).when(expireHeld(AFTER_DUE, hold(2, '2030-05-01T11:30:00.000Z'))).then([deferred(2, '2030-05-01T11:30:00.000Z')]);
+    });
+
+    it('expires the order once the hold has ended, saying the payment on its way was not confirmed in time', () => {
+      order.given(placedOrder(deferred())).when(expireHeld(HOLD_UNTIL, hold())).then([expiredAfterHold]);
+    });
+
+    it('expires a deferred order when nothing holds it any more (the transfer left the mempool)', () => {
+      order.given(placedOrder(deferred())).when(expireHeld('2030-05-01T10:30:00.000Z', null)).then([expiredAfterHold]);
+    });
+
+    it('neither defers nor expires before the payment window ends, nor a paid order', () => {
+      order.given(placedOrder()).when(expireHeld('2030-05-01T09:59:59.000Z', hold())).thenNothing();
+      order.given(placedOrder(deferred(), paid(1))).when(expireHeld(HOLD_UNTIL, null)).thenNothing();
+    });
+
+    it('keeps the order payable while deferred: the payment confirming pays it', () => {
+      order.given(placedOrder(deferred())).when(confirm(1)).then([paid(1)]);
+    });
+  });
+
+  describe('reversePayment (a reorganisation undid the confirmation)', () => {
+    const REASON = 'The transfers that paid it left the chain (a reorganisation); waiting for them again';
+    const reverse = (paymentId = 1): OrderCommand => ({ kind: 'reversePayment', paymentId, reason: REASON });
+    const reversed = (from: OrderStatus, to: OrderStatus, flagged: boolean, paymentId = 1): OrderStreamEvent => ({
+      type: 'OrderPaymentReversed',
+      version: 1,
+      data: { orderId: ORDER, paymentId, reason: REASON, from, to, flagged },
+    });
+
+    it('moves a paid order that has not shipped back to pending, awaiting payment', () => {
+      order.given(inStatus.processing).when(reverse()).then([reversed('processing', 'pending', false)]);
+      expect(stateAfter(orderDecider, [...inStatus.processing, reversed('processing', 'pending', false)])).toMatchObject({ status: 'pending', paymentStatus: 'pending', paidBy: null });
+    });
+
+    it('keeps the status of a shipped or delivered order and flags it for an administrator', () => {
+      order.given(inStatus.shipped).when(reverse()).then([reversed('shipped', 'shipped', true)]);
+      order.given(inStatus.delivered).when(reverse()).then([reversed('delivered', 'delivered', true)]);
+      expect(stateAfter(orderDecider, [...inStatus.shipped, reversed('shipped', 'shipped', true)])).toMatchObject({ status: 'shipped', paymentStatus: 'pending', paidBy: null });
+    });
+
+    it('keeps a cancelled order cancelled, unflagged', () => {
+      order.given(placedOrder(paid(1), cancelled('processing'))).when(reverse()).then([reversed('cancelled', 'cancelled', false)]);
+    });
+
+    it('records nothing for a payment that did not pay the order, or a reversal already recorded', () => {
+      order.given(placedOrder()).when(reverse()).thenNothing();
+      order.given(inStatus.processing).when(reverse(2)).thenNothing();
+      order.given(placedOrder(paid(1), reversed('processing', 'pending', false))).when(reverse()).thenNothing();
+    });
+
+    it('is paid again when the payment confirms again: to processing, or keeping the shipped status', () => {
+      order.given(placedOrder(paid(1), reversed('processing', 'pending', false))).when(confirm(1)).then([paid(1, 'processing')]);
+      order.given(placedOrder(paid(1), shipped(), reversed('shipped', 'shipped', true))).when(confirm(1)).then([paid(1, 'shipped')]);
+    });
+
+    it('records the payment failing after the reversal, and expires the order like any unpaid one', () => {
+      order.given(placedOrder(paid(1), reversed('processing', 'pending', false))).when(fail(1)).then([paymentFailed(1)]);
+      order.given(placedOrder(paid(1), reversed('processing', 'pending', false))).when(expireAt(AFTER_DUE)).then([expired()]);
     });
   });
 

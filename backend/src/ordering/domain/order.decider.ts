@@ -1,7 +1,7 @@
 import { ConflictError, InvalidInputError, NotFoundError } from '../../shared/errors';
 import { Decider } from '../../shared/event-sourcing/decider';
 import { isCryptoPaymentMethod, OrderStatus, PaymentStatus } from '../contract/checkout-rules';
-import { OrderClaimProof, OrderDetails, OrderEvent, upcastOrderEvent } from '../contract/order.events';
+import { OrderClaimProof, OrderDetails, OrderStreamEvent, upcastOrderStreamEvent } from '../contract/order.events';
 
 /** Where the order is in its placement: submitted (stock being held), placed, or rejected (stock could not be held). */
 export type OrderStage = 'none' | 'submitted' | 'placed' | 'rejected';
@@ -20,6 +20,19 @@ export interface OrderState {
   /** A cancelled or expired order has given its stock back. */
   stockReleased: boolean;
   rejectionReason: string | null;
+  /** The payment an expiry is waiting for, and until when (the latest OrderExpiryDeferred). */
+  expiryDeferral: { paymentId: number; until: string } | null;
+}
+
+/**
+ * Why the expiry process holds an order past its payment window: a payment for it is on its way
+ * (seen on the chain short of its confirmations, or underpaid with something received, or taken off the
+ * chain by a reorganisation that may bring it back), until the chain watch's grace for it ends.
+ */
+export interface ExpiryHold {
+  paymentId: number;
+  until: string;
+  reason: string;
 }
 
 export type OrderCommand =
@@ -31,14 +44,21 @@ export type OrderCommand =
   | { kind: 'changeStatus'; status: OrderStatus }
   | { kind: 'ship'; trackingNumber: string; carrier: string; adminNotes: string | null }
   | { kind: 'cancel'; reason: string }
-  | { kind: 'expire'; now: string }
+  /** `hold`: the expiry process found a payment on its way (see ExpiryHold); absent or null: nothing holds the order. */
+  | { kind: 'expire'; now: string; hold?: ExpiryHold | null }
+  /** The payment that paid the order had its confirmation undone (a reorganisation). */
+  | { kind: 'reversePayment'; paymentId: number; reason: string }
   | { kind: 'recordStockReleased' }
   /** `email` is the account's address when that is the proof: the order must have been placed with it. */
   | { kind: 'claim'; customerId: string; proof: OrderClaimProof; email: string | null };
 
 const FINAL: OrderStatus[] = ['delivered', 'cancelled'];
+/** An order in these has left the shop: a payment reversed then cannot send it back to awaiting payment. */
+const GONE: OrderStatus[] = ['shipped', 'delivered'];
+const EXPIRY_REASON = 'The payment window ended before the order was paid';
+const EXPIRY_AFTER_HOLD_REASON = 'The payment window ended before the order was paid; the payment seen on the chain was not confirmed within the watch\'s grace';
 
-export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
+export const orderDecider: Decider<OrderCommand, OrderState, OrderStreamEvent> = {
   initialState: {
     stage: 'none',
     details: null,
@@ -49,9 +69,10 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
     cancellationReason: null,
     stockReleased: false,
     rejectionReason: null,
+    expiryDeferral: null,
   },
 
-  upcast: upcastOrderEvent,
+  upcast: upcastOrderStreamEvent,
 
   evolve(state, event) {
     switch (event.type) {
@@ -84,6 +105,17 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
         return { ...state, stockReleased: true };
       case 'OrderClaimedByCustomer':
         return state.details ? { ...state, details: { ...state.details, customerId: event.data.customerId } } : state;
+      case 'OrderExpiryDeferred':
+        return { ...state, expiryDeferral: { paymentId: event.data.paymentId, until: event.data.until } };
+      case 'OrderPaymentReversed':
+        // No longer settled by that payment: its confirming again (or failing) is recorded anew.
+        return {
+          ...state,
+          status: event.data.to,
+          paymentStatus: 'pending',
+          paidBy: null,
+          settledPayments: state.settledPayments.filter((paymentId) => paymentId !== event.data.paymentId),
+        };
     }
   },
 
@@ -142,7 +174,22 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
       case 'expire': {
         const dueBy = state.details.paymentDueBy;
         if (dueBy === null || state.status !== 'pending' || state.paidBy !== null || Date.parse(dueBy) > Date.parse(command.now)) return [];
-        return [{ type: 'OrderExpired', version: 1, data: { orderId, paymentDueBy: dueBy, reason: 'The payment window ended before the order was paid' } }];
+        const hold = command.hold ?? null;
+        // Money on its way holds the order (its stock stays held) until the hold ends; recorded once per payment and end.
+        if (hold !== null && Date.parse(hold.until) > Date.parse(command.now)) {
+          const known = state.expiryDeferral;
+          if (known !== null && known.paymentId === hold.paymentId && known.until === hold.until) return [];
+          return [{ type: 'OrderExpiryDeferred', version: 1, data: { orderId, paymentId: hold.paymentId, until: hold.until, reason: hold.reason } }];
+        }
+        const reason = state.expiryDeferral === null ? EXPIRY_REASON : EXPIRY_AFTER_HOLD_REASON;
+        return [{ type: 'OrderExpired', version: 1, data: { orderId, paymentDueBy: dueBy, reason } }];
+      }
+      case 'reversePayment': {
+        // Already reversed, never paid by it, or paid by another payment: nothing to take back.
+        if (state.paidBy !== command.paymentId) return [];
+        const flagged = GONE.includes(state.status);
+        const to: OrderStatus = flagged || state.status === 'cancelled' ? state.status : 'pending';
+        return [{ type: 'OrderPaymentReversed', version: 1, data: { orderId, paymentId: command.paymentId, reason: command.reason, from: state.status, to, flagged } }];
       }
       case 'recordStockReleased':
         if (state.status !== 'cancelled' || state.stockReleased) return [];

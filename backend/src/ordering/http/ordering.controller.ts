@@ -25,9 +25,17 @@ import { NotFoundError } from '../../shared/errors';
 
 const referralCodeParam = z.string().trim().min(1).max(40, 'Invalid referral code');
 const REFERRAL_LOOKUPS_PER_MINUTE = 30;
-/** "Find your order": a client may try a few pairs, and nobody may try many e-mails against one order number. */
+/**
+ * "Find your order": a client may try a few pairs, and nobody may try many e-mails against one order
+ * number. The per-number count is kept per client (5 an hour), not for the number alone: a small
+ * limit anyone can use up would let whoever knows an order number (it is on the parcel) lock the
+ * buyer out of their own order. Over all clients a number gets a ceiling of 100 an hour, so guessing
+ * spread over many addresses still gets nowhere (an e-mail address is not guessed in a hundred
+ * tries), and locking a buyer out takes at least twenty addresses doing nothing else.
+ */
 const ORDER_LOOKUPS_PER_CLIENT = { limit: 20, windowMs: 15 * 60_000 };
-const ORDER_LOOKUPS_PER_ORDER = { limit: 5, windowMs: 60 * 60_000 };
+const ORDER_LOOKUPS_PER_CLIENT_AND_ORDER = { limit: 5, windowMs: 60 * 60_000 };
+const ORDER_LOOKUPS_PER_ORDER = { limit: 100, windowMs: 60 * 60_000 };
 
 @Controller('api')
 export class OrderingController {
@@ -97,6 +105,8 @@ export class OrderingController {
   async lookUpOrder(@Body(new ZodValidationPipe(orderLookupSchema)) input: OrderLookupInput, @Req() request: Request): Promise<OrderLookupView> {
     const tooMany = 'Too many order lookups.';
     await this.rateLimiter.consume(`order-lookup:${request.ip}`, ORDER_LOOKUPS_PER_CLIENT.limit, ORDER_LOOKUPS_PER_CLIENT.windowMs, tooMany);
+    // In this order, so a client refused for one number does not use up the number's ceiling.
+    await this.rateLimiter.consume(`order-lookup:${request.ip}:order-${input.orderNumber}`, ORDER_LOOKUPS_PER_CLIENT_AND_ORDER.limit, ORDER_LOOKUPS_PER_CLIENT_AND_ORDER.windowMs, tooMany);
     await this.rateLimiter.consume(`order-lookup:order-${input.orderNumber}`, ORDER_LOOKUPS_PER_ORDER.limit, ORDER_LOOKUPS_PER_ORDER.windowMs, tooMany);
     const order = await this.orders.byId(input.orderNumber).catch((error: unknown) => {
       if (error instanceof NotFoundError) return null;

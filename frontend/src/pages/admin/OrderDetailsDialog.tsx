@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Order } from '../../api/types';
+import type { OrderPaymentReversal } from '../../../../backend/src/ordering/contract/order.events';
 import { formatAud } from '../../lib/currencies';
 import { formatDateTime } from '../../lib/dates';
 import { toCents } from '../../lib/money';
@@ -11,11 +12,15 @@ import { AuditTrail } from './AuditTrail';
 
 const aud = (amount: string) => formatAud(toCents(amount));
 
+/** The order's payment left the chain after paying it (a reorganisation); null once a payment confirms again. */
+export const paymentReversalOf = (order: Order): OrderPaymentReversal | null => (order as Order & { paymentReversal?: OrderPaymentReversal | null }).paymentReversal ?? null;
+
 /** Checkout spec §2, Orders tab, View Details: items, address, payment, notes, and the order's timeline from the log. */
 export function OrderDetailsDialog({ order, onClose }: { order: Order; onClose(): void }) {
   const items = useOrderItems(order.id);
   const address = order.shippingAddress;
   const key = (part: string) => `order-${order.id}-${part}`;
+  const reversal = paymentReversalOf(order);
   const payment: [string, ReactNode][] = [
     ['Method', paymentMethodLabel(order.paymentMethod)],
     ['Status', <StatusBadge key="status" status={order.paymentStatus} />],
@@ -36,6 +41,12 @@ export function OrderDetailsDialog({ order, onClose }: { order: Order; onClose()
         <StatusBadge status={order.status} />
         <span className="muted">Placed {formatDateTime(order.createdAt)}</span>
       </div>
+      {reversal && (
+        <p className={reversal.flagged ? 'notice notice-danger' : 'notice'} role="status">
+          <strong>Payment #{reversal.paymentId} reversed {formatDateTime(reversal.at)}.</strong> {reversal.reason}.{' '}
+          {reversal.flagged ? 'The order had already shipped: it is unpaid until the payment confirms again. Contact the customer.' : 'The order is awaiting payment again.'}
+        </p>
+      )}
       <Section id={key('items')} title="Items">
         {items.isLoading ? (
           <p className="muted small" role="status">

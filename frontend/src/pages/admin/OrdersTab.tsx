@@ -11,7 +11,7 @@ import { capitalise, customerName, paymentMethodLabel, shippingMethodLabel } fro
 import { useAdminOrders, useUpdateOrderStatus } from './admin-data';
 import { LoadError, StatusBadge, TransactionHash } from './admin-ui';
 import { AdminDialog } from './AdminDialog';
-import { OrderDetailsDialog } from './OrderDetailsDialog';
+import { OrderDetailsDialog, paymentReversalOf } from './OrderDetailsDialog';
 import { ShipOrderDialog } from './ShipOrderDialog';
 
 type StatusTab = 'all' | OrderStatus;
@@ -102,6 +102,7 @@ export function OrdersTab() {
 function OrderCard({ order, busy, onShip, onDetails, onStatus }: { order: Order; busy: boolean; onShip(): void; onDetails(): void; onStatus(status: OrderStatus): void }) {
   const statusId = useId();
   const address = order.shippingAddress;
+  const reversal = paymentReversalOf(order);
   return (
     <li className="card admin-order">
       <div className="row between wrap gap">
@@ -135,6 +136,7 @@ function OrderCard({ order, busy, onShip, onDetails, onStatus }: { order: Order;
           <p className="small">
             {paymentMethodLabel(order.paymentMethod)} · <StatusBadge status={order.paymentStatus} />
           </p>
+          {reversal && <p className="small field-error">{reversal.flagged ? 'Payment reversed after shipping: check it' : 'Payment reversed (reorg)'}</p>}
           <p className="small">
             <TransactionHash paymentMethod={order.paymentMethod} hash={order.blockchainTxHash ?? order.transactionId} />
           </p>

@@ -3,7 +3,7 @@ import { RefObject, useEffect, useRef, useState } from 'react';
 import type { CategoryEvent, ProductEvent } from '../../../../backend/src/catalogue/contract/catalogue.events';
 import type { UserEvent } from '../../../../backend/src/identity/contract/identity.events';
 import type { AuditEntryView, AuditPageView } from '../../../../backend/src/operations/contract/audit.views';
-import type { OrderEvent } from '../../../../backend/src/ordering/contract/order.events';
+import type { OrderEvent, OrderSettlementEvent } from '../../../../backend/src/ordering/contract/order.events';
 import type { ReferralCodeView } from '../../../../backend/src/ordering/contract/order.views';
 import type { ReferralEvent } from '../../../../backend/src/ordering/contract/referral.events';
 import type { PaymentEvent } from '../../../../backend/src/payments/contract/payment.events';
@@ -37,6 +37,7 @@ type KnownEventType =
   | CategoryEvent['type']
   | UserEvent['type']
   | OrderEvent['type']
+  | OrderSettlementEvent['type']
   | ReferralEvent['type']
   | PaymentEvent['type']
   | ReviewEvent['type']
@@ -57,6 +58,8 @@ const EVENT_LABELS: Record<KnownEventType, string> = {
   OrderExpired: 'Order expired unpaid',
   OrderStockReleased: 'Order stock returned',
   OrderClaimedByCustomer: 'Order claimed by its customer',
+  OrderExpiryDeferred: 'Order expiry deferred (payment on its way)',
+  OrderPaymentReversed: 'Order payment reversed (reorg)',
   PaymentInitiated: 'Payment started',
   PaymentConfirmed: 'Payment confirmed',
   PaymentFailed: 'Payment failed',
@@ -95,19 +98,21 @@ const EVENT_LABELS: Record<KnownEventType, string> = {
   ReferralCodeDeactivated: 'Referral code deactivated',
   UserRegistered: 'Account registered',
   RoleGranted: 'Role granted',
+  EmailVerificationRequested: 'Confirmation e-mail sent',
+  EmailVerified: 'E-mail address confirmed',
   UniqueKeyClaimed: 'Unique key claimed',
   UniqueKeyReleased: 'Unique key released',
 };
 
 /** The event-type filter's choices, grouped as the back office thinks of them. */
 export const EVENT_TYPE_GROUPS: { label: string; types: KnownEventType[] }[] = [
-  { label: 'Orders', types: ['OrderSubmitted', 'OrderPlaced', 'OrderRejected', 'OrderPaymentConfirmed', 'OrderPaymentFailed', 'OrderStatusChanged', 'OrderShipped', 'OrderCancelled', 'OrderExpired', 'OrderStockReleased', 'OrderClaimedByCustomer'] },
+  { label: 'Orders', types: ['OrderSubmitted', 'OrderPlaced', 'OrderRejected', 'OrderPaymentConfirmed', 'OrderPaymentFailed', 'OrderStatusChanged', 'OrderShipped', 'OrderCancelled', 'OrderExpired', 'OrderExpiryDeferred', 'OrderPaymentReversed', 'OrderStockReleased', 'OrderClaimedByCustomer'] },
   { label: 'Payments', types: ['PaymentInitiated', 'PaymentTransferDetected', 'PaymentTransferConfirmationsChanged', 'PaymentTransferDropped', 'PaymentConfirmed', 'PaymentConfirmationUndone', 'PaymentFailed', 'PaymentQuoteClosed', 'PaymentUnderpaymentAccepted', 'PaymentMarkedPaid', 'PaymentRefundNoted'] },
   { label: 'Customers', types: ['FavoriteAdded', 'FavoriteRemoved', 'SupportCaseOpened', 'SupportCaseReplied', 'SupportCaseClosed'] },
   { label: 'Products and stock', types: ['ProductCreated', 'ProductDetailsChanged', 'ProductPricingChanged', 'ProductActivated', 'ProductDeactivated', 'ProductRemoved', 'StockAdjusted', 'StockReserved', 'StockReleased', 'CategoryCreated', 'CategoryDetailsChanged'] },
   { label: 'Reviews', types: ['ReviewWritten', 'ReviewEdited', 'ReviewDeleted', 'ReviewVoted', 'ReviewAnswered', 'ReviewHidden', 'ReviewShown'] },
   { label: 'Referral codes', types: ['ReferralCodeCreated', 'ReferralCodeDeactivated'] },
-  { label: 'Accounts', types: ['UserRegistered', 'RoleGranted', 'UniqueKeyClaimed', 'UniqueKeyReleased'] },
+  { label: 'Accounts', types: ['UserRegistered', 'RoleGranted', 'EmailVerificationRequested', 'EmailVerified', 'UniqueKeyClaimed', 'UniqueKeyReleased'] },
 ];
 
 /** "OrderShipped" as "Order shipped"; a type the SPA does not know yet is split into words. */

@@ -1,0 +1,140 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Command, CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { SendEmailVerification } from '../../notifications/commands/public';
+import { NotFoundError } from '../../shared/errors';
+import { CommandContext } from '../../shared/event-sourcing/command-context';
+import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
+import { CREDENTIAL_STORE, CredentialStore } from '../../storage/credential-store/credential-store.port';
+import { Document } from '../../storage/read-store/read-store.port';
+import { hasVerifiedEmail, userStream } from '../contract/identity.events';
+import { userDecider } from '../domain/user.decider';
+
+export const EMAIL_VERIFICATIONS_COLLECTION = 'identity_email_verifications';
+export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60_000;
+/** 32 random bytes, base64url: what a link carries, and the only shape `GET /api/auth/verify-email` looks up. */
+export const EMAIL_VERIFICATION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const INVALID_LINK = 'This confirmation link is not valid.';
+
+/** Keyed by the token's SHA-256: whoever reads this store (or a backup of it) cannot build a working link. */
+type PendingVerification = Document & { userId: string; email: string; expiresAt: number };
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Confirmation links waiting to be followed, in the credential store (like passwords, outside the
+ * log and the rebuildable read models). One live link per account: a new one replaces the last.
+ */
+@Injectable()
+export class EmailVerificationTokens implements OnModuleInit {
+  constructor(@Inject(CREDENTIAL_STORE) private readonly store: CredentialStore) {}
+
+  private get pending() {
+    return this.store.collection<PendingVerification>(EMAIL_VERIFICATIONS_COLLECTION);
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.pending.createIndex({ userId: 1 });
+    await this.pending.createIndex({ expiresAt: 1 });
+  }
+
+  /** A new token for the account's address; only its hash is kept. Links that have lapsed, anyone's, go at the same time. */
+  async issue(userId: string, email: string, expiresAt: Date): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await this.pending.deleteMany({ $or: [{ userId }, { expiresAt: { $lte: Date.now() } }] });
+    await this.pending.insertOne({ _id: hashOf(token), userId, email, expiresAt: expiresAt.getTime() });
+    return token;
+  }
+
+  /**
+   * The account and address a token was mailed for, once: the token is deleted as it is taken, and of
+   * two simultaneous clicks only the one whose delete removed it proceeds. Unknown, lapsed, used: null.
+   */
+  async take(token: string): Promise<{ userId: string; email: string } | null> {
+    const id = hashOf(token);
+    const pending = await this.pending.findOne({ _id: id });
+    if (!pending || (await this.pending.deleteOne({ _id: id })) === 0) return null;
+    return pending.expiresAt > Date.now() ? { userId: pending.userId, email: pending.email } : null;
+  }
+}
+
+/**
+ * Mails the account a link that proves its holder reads the mailbox (on sign-up, and on request).
+ * The decision is checked first (an address already confirmed gets nothing), the link is stored and
+ * mailed, and only then is EmailVerificationRequested recorded: the log never says a link was sent
+ * when it was not. The link's origin is the caller's (PUBLIC_URL, else the request's own host).
+ */
+export class RequestEmailVerification extends Command<{ position: number | null }> {
+  constructor(
+    readonly userId: string,
+    readonly firstName: string,
+    /** `https://shop.example`, without a trailing slash. */
+    readonly origin: string,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(RequestEmailVerification)
+export class RequestEmailVerificationHandler implements ICommandHandler<RequestEmailVerification> {
+  constructor(
+    private readonly streams: StreamExecutor,
+    private readonly tokens: EmailVerificationTokens,
+    private readonly commands: CommandBus,
+  ) {}
+
+  async execute({ userId, firstName, origin, context }: RequestEmailVerification) {
+    const expiresAt = new Date(Date.now() + EMAIL_VERIFICATION_TTL_MS);
+    const command = { kind: 'requestEmailVerification', expiresAt: expiresAt.toISOString() } as const;
+    const { state } = await this.streams.load(userStream(userId), userDecider);
+    userDecider.decide(command, state);
+    const token = await this.tokens.issue(userId, state.email, expiresAt);
+    const link = `${origin}/api/auth/verify-email?token=${token}`;
+    await this.commands.execute(new SendEmailVerification(randomUUID(), state.email, firstName, link, command.expiresAt));
+    const { position } = await this.streams.execute(userStream(userId), userDecider, command, context);
+    return { position };
+  }
+}
+
+/**
+ * A confirmation link was followed: records EmailVerified for the account it was mailed for (the
+ * follower need not be signed in; the token is the proof). Any token that is not a live one is the
+ * same NotFoundError, so the answer never tells a used link from an expired or made-up one.
+ */
+export class VerifyEmail extends Command<{ userId: string; email: string; position: number | null }> {
+  constructor(
+    readonly token: string,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(VerifyEmail)
+export class VerifyEmailHandler implements ICommandHandler<VerifyEmail> {
+  constructor(
+    private readonly streams: StreamExecutor,
+    private readonly tokens: EmailVerificationTokens,
+  ) {}
+
+  async execute({ token, context }: VerifyEmail) {
+    const link = EMAIL_VERIFICATION_TOKEN.test(token) ? await this.tokens.take(token) : null;
+    if (!link) throw new NotFoundError(INVALID_LINK);
+    // The mailbox's holder acts, whoever is signed in in the browser that opened the link.
+    const acting = { ...context, actorId: link.userId };
+    const { position } = await this.streams.execute(userStream(link.userId), userDecider, { kind: 'verifyEmail', email: link.email }, acting);
+    return { ...link, position };
+  }
+}
+
+/** The account's address when it counts as confirmed, read from the account's own stream (not a read model): the proof for claiming guest orders by e-mail. */
+@Injectable()
+export class VerifiedEmails {
+  constructor(private readonly streams: StreamExecutor) {}
+
+  async of(userId: string): Promise<string | null> {
+    const { state } = await this.streams.load(userStream(userId), userDecider);
+    return state.userId !== null && hasVerifiedEmail(state) ? state.email : null;
+  }
+}

@@ -1,0 +1,2 @@
+/** The notifications commands other parts of the shop may send. */
+export { SendEmailVerification } from './send-email-verification.command';
