@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { customerTimelineEntry, OrderTimelineEntryView } from '../../backend/src/ordering/contract/order-timeline';
-import { upcastOrderEvent } from '../../backend/src/ordering/contract/order.events';
+import { upcastOrderStreamEvent } from '../../backend/src/ordering/contract/order.events';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
 import { insertOnce, Projector } from '../runner/projector';
@@ -26,7 +26,7 @@ export class OrderTimelineProjector implements Projector {
   }
 
   async apply(recorded: RecordedEvent): Promise<void> {
-    const event = upcastOrderEvent(recorded);
+    const event = upcastOrderStreamEvent(recorded);
     const entry = customerTimelineEntry(event, recorded.metadata.occurredAt);
     if (!entry) return;
     await insertOnce(this.readStore.collection<OrderTimelineDocument>(ORDER_TIMELINE_COLLECTION), { _id: String(recorded.position), orderId: event.data.orderId, position: recorded.position, ...entry }, recorded);

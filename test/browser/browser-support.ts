@@ -37,10 +37,10 @@ export function screenshotPath(name: string): string {
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 844 };
 
-/** The production build on its own data folder, and headless Chromium from Debian's package. */
-export async function startShop(): Promise<Shop> {
+/** The production build on its own data folder (with `env` added to its environment), and headless Chromium from Debian's package. */
+export async function startShop(env: Record<string, string> = {}): Promise<Shop> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-browser-'));
-  const server = await startServerProcess(dataDir);
+  const server = await startServerProcess(dataDir, env);
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
   const contexts: BrowserContext[] = [];
   const apiClients: APIRequestContext[] = [];

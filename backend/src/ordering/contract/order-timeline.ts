@@ -1,8 +1,8 @@
 import { trackingUrl } from './carrier-tracking';
 import { CASH_ON_DELIVERY, CRYPTO_PAYMENT_METHODS, isCryptoPaymentMethod } from './checkout-rules';
-import { OrderEvent } from './order.events';
+import { OrderStreamEvent } from './order.events';
 
-export type OrderTimelineKind = 'placed' | 'paid' | 'payment_failed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'status' | 'claimed';
+export type OrderTimelineKind = 'placed' | 'paid' | 'payment_failed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'status' | 'claimed' | 'payment_pending';
 
 /** `GET /api/orders/:id/timeline`: what happened to the order, oldest first, in the customer's words. */
 export interface OrderTimelineEntryView {
@@ -27,7 +27,7 @@ const STATUS_ENTRIES = {
  * An order event as its customer reads it, or null for the shop's own bookkeeping (the placement
  * steps before the order existed for them, stock returns, a failed payment when another one had paid).
  */
-export function customerTimelineEntry(event: OrderEvent, at: string): OrderTimelineEntryView | null {
+export function customerTimelineEntry(event: OrderStreamEvent, at: string): OrderTimelineEntryView | null {
   switch (event.type) {
     case 'OrderPlaced': {
       const { paymentMethod, totals } = event.data;
@@ -52,6 +52,11 @@ export function customerTimelineEntry(event: OrderEvent, at: string): OrderTimel
       return entry('cancelled', at, 'Cancelled', 'The payment window ended before the order was paid; its items were released.');
     case 'OrderClaimedByCustomer':
       return entry('claimed', at, 'Added to your account');
+    case 'OrderExpiryDeferred':
+      return entry('payment_pending', at, 'Payment on its way', `Your payment was seen on the network; the order is held for it until ${new Date(event.data.until).toUTCString()}.`);
+    case 'OrderPaymentReversed':
+      if (event.data.flagged) return entry('payment_pending', at, 'Payment taken back by the network', 'The network reversed the block with your payment. We will contact you.');
+      return entry('payment_pending', at, 'Payment taken back by the network', 'The network reversed the block with your payment; it usually confirms again within minutes. The order waits for it.');
     case 'OrderSubmitted':
     case 'OrderRejected':
     case 'OrderStockReleased':

@@ -8,9 +8,20 @@ import { formatAud } from '../../lib/currencies';
 import { toCents } from '../../lib/money';
 import { formatDateTime } from '../../lib/dates';
 import { paymentMethodLabel } from './admin-format';
-import { useAdminDashboard, useAdminPayments, usePaymentsSettings } from './admin-data';
+import { useAdminDashboard, usePaymentsSettings } from './admin-data';
 import { AdminTable, LoadError, StatusBadge, TransactionHash } from './admin-ui';
-import { ConfirmPaymentDialog, FailPaymentDialog, PaymentDetailsDialog } from './PaymentDialogs';
+import { usePaymentList } from './payment-data';
+import { SETTLEMENT_FILTERS, SettlementFilter, settlementLabel, showsSettlement } from './payment-format';
+import {
+  AcceptUnderpaymentDialog,
+  ConfirmPaymentDialog,
+  FailPaymentDialog,
+  MarkPaidDialog,
+  PaymentAction,
+  PaymentDetailsDialog,
+  RefundNoteDialog,
+  SettlementBadge,
+} from './PaymentDialogs';
 
 const ALL_METHODS = 'all';
 
@@ -51,13 +62,14 @@ function download(fileName: string, text: string): void {
 }
 
 export function PaymentsTab() {
-  const payments = useAdminPayments();
+  const [settlement, setSettlement] = useState<SettlementFilter>('all');
+  const payments = usePaymentList(settlement);
   const settings = usePaymentsSettings().data;
   const revenue = useAdminDashboard().data;
   const revenueOf = (amount: string | undefined) => (amount === undefined ? '…' : formatAud(toCents(amount)));
   const [search, setSearch] = useState('');
   const [method, setMethod] = useState(ALL_METHODS);
-  const [action, setAction] = useState<{ kind: 'details' | 'confirm' | 'fail'; payment: Payment } | null>(null);
+  const [action, setAction] = useState<{ kind: PaymentAction; payment: Payment } | null>(null);
   const searchId = useId();
   const methodId = useId();
   const all = payments.data ?? [];
@@ -114,6 +126,13 @@ export function PaymentsTab() {
             <Download size={16} aria-hidden /> Export
           </button>
         </div>
+        <div className="row wrap payment-settlement-filters" role="group" aria-label="Filter by what the chain shows">
+          {SETTLEMENT_FILTERS.map((filter) => (
+            <button key={filter} type="button" className="chip" aria-pressed={settlement === filter} onClick={() => setSettlement(filter)}>
+              {settlementLabel(filter)}
+            </button>
+          ))}
+        </div>
         {payments.isError ? (
           <LoadError message={messageOf(payments.error, 'Failed to load payments.')} onRetry={() => payments.refetch()} />
         ) : (
@@ -136,7 +155,10 @@ export function PaymentsTab() {
                   </span>
                 </td>
                 <td>
-                  <StatusBadge status={payment.status} />
+                  <span className="row wrap payment-status-badges">
+                    <StatusBadge status={payment.status} />
+                    {showsSettlement(payment) && <SettlementBadge payment={payment} />}
+                  </span>
                   {payment.failureReason && <span className="small muted admin-reason">{payment.failureReason}</span>}
                 </td>
                 <td>
@@ -162,19 +184,21 @@ export function PaymentsTab() {
                 </td>
               </tr>
             ))}
-      </AdminTable>
+          </AdminTable>
         )}
       </section>
       {action?.kind === 'details' && (
         <PaymentDetailsDialog
           payment={all.find((payment) => payment.id === action.payment.id) ?? action.payment}
           onClose={() => setAction(null)}
-          onConfirm={() => setAction({ kind: 'confirm', payment: action.payment })}
-          onFail={() => setAction({ kind: 'fail', payment: action.payment })}
+          onAction={(kind) => setAction({ kind, payment: action.payment })}
         />
       )}
       {action?.kind === 'confirm' && <ConfirmPaymentDialog payment={action.payment} onClose={() => setAction(null)} />}
       {action?.kind === 'fail' && <FailPaymentDialog payment={action.payment} onClose={() => setAction(null)} />}
+      {action?.kind === 'accept-underpayment' && <AcceptUnderpaymentDialog payment={action.payment} onClose={() => setAction(null)} />}
+      {action?.kind === 'mark-paid' && <MarkPaidDialog payment={action.payment} onClose={() => setAction(null)} />}
+      {action?.kind === 'refund-note' && <RefundNoteDialog payment={action.payment} onClose={() => setAction(null)} />}
     </section>
   );
 }
@@ -184,6 +208,7 @@ function PaymentSetupNotice({ settings }: { settings: NonNullable<ReturnType<typ
   const derived = Object.entries(settings.coins)
     .filter(([, mode]) => mode === 'derived')
     .map(([method]) => paymentMethodLabel(method));
+  const watched = Object.entries(settings.confirmation).flatMap(([method, policy]) => (policy.mode === 'watched' ? [`${paymentMethodLabel(method)} after ${policy.confirmations} confirmations`] : []));
   const rates =
     settings.rates.mode === 'live'
       ? `Quotes use the median of live prices from ${settings.rates.sources.join(', ')}, no older than ${settings.rates.maxAgeSeconds} s, and hold for ${settings.rates.quoteMinutes} minutes.`
@@ -198,6 +223,11 @@ function PaymentSetupNotice({ settings }: { settings: NonNullable<ReturnType<typ
       ) : (
         <p>
           <strong>An address per payment</strong> for {derived.join(', ')}, derived from your extended public keys (no private key on the server).
+        </p>
+      )}
+      {watched.length > 0 && (
+        <p className="small">
+          Confirmed by the chain without an admin: {watched.join(', ')}. Every other method waits for an admin to confirm it.
         </p>
       )}
       <p className="small">{rates}</p>

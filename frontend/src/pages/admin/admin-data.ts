@@ -39,7 +39,6 @@ export function useAdminQuery<T>(queryKey: readonly unknown[], url = String(quer
 
 export const useAdminOrders = () => useAdminQuery<Order[]>(ADMIN_ORDERS_KEY);
 export const useAdminProducts = () => useAdminQuery<Product[]>(ADMIN_PRODUCTS_KEY);
-export const useAdminPayments = () => useAdminQuery<Payment[]>(ADMIN_PAYMENTS_KEY);
 export const useAdminCategories = () => useAdminQuery<Category[]>(['/api/categories']);
 /** Checkout spec §7: the View Details dialog reads an order's items from their own endpoint. */
 export const useOrderItems = (orderId: number) => useAdminQuery<OrderItem[]>([`/api/orders/${orderId}/items`]);

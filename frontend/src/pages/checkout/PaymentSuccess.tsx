@@ -4,6 +4,7 @@ import { useAuth } from '../../hooks/useAuth';
 import { formatAud } from '../../lib/currencies';
 import { toCents } from '../../lib/money';
 import { AfterOrderActions } from './AfterOrderActions';
+import { overpaid } from './payment-progress';
 
 export function PaymentSuccess({ order, payment }: { order: Order; payment: Payment }) {
   const { isAuthenticated } = useAuth();
@@ -12,8 +13,14 @@ export function PaymentSuccess({ order, payment }: { order: Order; payment: Paym
       <CheckCircle2 size={56} className="result-icon success" aria-hidden />
       <h1 id="payment-success-heading">Payment Successful</h1>
       <p className="lead">
-        Thank you. We received {payment.cryptoAmount} {payment.coin} for order <strong>#{order.id}</strong> ({formatAud(toCents(order.totalAmount))}).
+        Thank you. We received {overpaid(payment) && 'more than '}
+        {payment.cryptoAmount} {payment.coin} for order <strong>#{order.id}</strong> ({formatAud(toCents(order.totalAmount))}).
       </p>
+      {overpaid(payment) && (
+        <p className="notice" role="note">
+          You sent more than the amount due. The store will contact you at {order.customerEmail} about the excess.
+        </p>
+      )}
       <h2>What happens next</h2>
       <ol className="next-steps">
         <li>We prepare and discreetly pack your order, usually within one business day.</li>

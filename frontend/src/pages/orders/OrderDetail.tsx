@@ -1,4 +1,4 @@
-import { AlertTriangle, CheckCircle2, CircleDot, CreditCard, ExternalLink, MapPin, Package, Truck, UserCheck, XCircle } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, CircleDot, Clock, CreditCard, ExternalLink, MapPin, Package, Truck, UserCheck, XCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { Order } from '../../api/types';
 import { trackingUrl } from '../../../../backend/src/ordering/contract/carrier-tracking';
@@ -22,6 +22,7 @@ const TIMELINE_ICONS: Record<OrderTimelineKind, typeof CircleDot> = {
   delivered: CheckCircle2,
   cancelled: XCircle,
   claimed: UserCheck,
+  payment_pending: Clock,
 };
 
 const aud = (amount: string) => formatAud(toCents(amount));
