@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiGet, apiRequest, messageOf } from '../../api/client';
-import type { AdminDashboard, Category, Order, OrderItem, Payment, Product } from '../../api/types';
+import type { AdminDashboard, Category, Order, OrderItem, Product } from '../../api/types';
 import type { PaymentsSettingsView } from '../../../../backend/src/payments/contract/payment.views';
 import type { OrderStatus } from '../../../../backend/src/ordering/contract/checkout-rules';
 import { useToast } from '../../state/toast';
