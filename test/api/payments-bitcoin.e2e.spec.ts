@@ -8,6 +8,7 @@ import { ChainWatch } from '../../backend/src/payments/processes/chain-watch.pro
 import { ProjectionRunner } from '../../projections/runner/projection-runner';
 import { FakeEsplora, startFakeEsplora } from '../support/fake-esplora';
 import { signInAsAdmin, startTestApp, TestApp } from '../support/test-app';
+import { eventually } from '../support/eventually';
 
 /** The merchant's BIP84 account key, from the fixed test mnemonic the Esplora watcher's spec derives it from. */
 const MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
@@ -178,15 +179,3 @@ describe('Payments API: Bitcoin through the whole shop (fake Esplora, really sig
     expect(await orderOf(guest, order.id)).toMatchObject({ status: 'cancelled', cancellationReason: expect.stringContaining("not confirmed within the watch's grace") });
   });
 });
-
-async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}

@@ -7,6 +7,7 @@ import { ChainWatch } from '../../backend/src/payments/processes/chain-watch.pro
 import { OrderSupervisor } from '../../backend/src/ordering/processes/order-supervisor';
 import { EvmDevnet, startEvmDevnet, testEthXpub } from '../support/evm-devnet';
 import { signInAsAdmin, startTestApp, TestApp } from '../support/test-app';
+import { eventually } from '../support/eventually';
 
 const address = { firstName: 'Vitalik', lastName: 'Buterin', phone: '0412345678', address: '1 Block St', city: 'Brisbane', state: 'QLD', postalCode: '4000' };
 const REQUIRED = 3;
@@ -231,15 +232,3 @@ describe('Payments API: the chain settles Ether and ERC-20 payments (anvil devne
     expect(await orderOf(sent.guest, sent.order.id)).toMatchObject({ status: 'shipped', paymentStatus: 'confirmed', blockchainTxHash: sentAgain, paymentReversal: null });
   });
 });
-
-async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}

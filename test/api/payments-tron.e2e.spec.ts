@@ -7,6 +7,7 @@ import { ChainWatch } from '../../backend/src/payments/processes/chain-watch.pro
 import { ProjectionRunner } from '../../projections/runner/projection-runner';
 import { FakeTronGrid, startFakeTronGrid } from '../support/fake-trongrid';
 import { signInAsAdmin, startTestApp, TestApp } from '../support/test-app';
+import { eventually } from '../support/eventually';
 
 /** The merchant's Tron account key (m/44'/195'/0'), from a fixed test mnemonic. */
 const MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
@@ -70,15 +71,3 @@ describe('Payments API: USDT-TRC20 through the whole shop (fake TronGrid)', () =
     expect((await guest.get(`/api/orders/${order.id}`).expect(200)).body).toMatchObject({ status: 'processing', paymentStatus: 'confirmed', blockchainTxHash: txid });
   });
 });
-
-async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}

@@ -1,23 +1,6 @@
 import { X } from 'lucide-react';
-import { FormEvent, ReactNode, useEffect, useId, useRef } from 'react';
-
-/**
- * The native <dialog> opened modally: showModal() keeps focus inside and Escape closes it; on
- * close, focus goes back to the control that opened it.
- */
-function useModal() {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const element = dialog.current;
-    element?.showModal();
-    return () => {
-      element?.close();
-      opener?.focus();
-    };
-  }, []);
-  return dialog;
-}
+import { FormEvent, ReactNode, useId } from 'react';
+import { useModal } from '../../components/ui/useModal';
 
 function DialogHeading({ id, title, onClose }: { id: string; title: string; onClose(): void }) {
   return (

@@ -1,5 +1,6 @@
 import { Trash2, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useModal } from '../../components/ui/useModal';
 import type { Product } from '../../api/types';
 import { FormError } from '../../components/ui/form';
 import { failureText, PRODUCT_DELETE_FAILED, useDeleteProduct } from './product-data';
@@ -11,23 +12,14 @@ import { failureText, PRODUCT_DELETE_FAILED, useDeleteProduct } from './product-
  * returns to the Delete button that opened it. Cancel has the focus first, the safe choice.
  */
 export function DeleteProductDialog({ product, onClose }: { product: Product; onClose(): void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
+  // Cancel is focused first: deleting must be a deliberate second step.
+  const dialog = useModal(cancel);
   const titleId = useId();
   const descriptionId = useId();
   const remove = useDeleteProduct();
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const element = dialog.current;
-    element?.showModal();
-    cancel.current?.focus();
-    return () => {
-      element?.close();
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
 
   const confirm = () => {
     if (remove.isPending) return;

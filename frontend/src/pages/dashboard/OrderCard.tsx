@@ -60,25 +60,30 @@ export function OrderCard({ order }: { order: Order }) {
           {order.shippedAt && <> on {formatDate(order.shippedAt)}</>} · tracking number <code>{order.trackingNumber}</code>
         </p>
       )}
-      {awaitsPayment(order) && (
-        <div className="notice order-action row between wrap gap" role="note">
-          <span className="row gap">
-            <AlertTriangle size={18} aria-hidden />
-            <span>
-              <strong>Action Required</strong>: {order.paymentStatus === 'failed' ? 'the last payment for this order failed.' : 'this order is waiting for your payment.'}
-              {order.paymentDueBy && (
-                <>
-                  {' '}
-                  Pay by <time dateTime={order.paymentDueBy}>{formatDateTime(order.paymentDueBy)}</time>, or the order is cancelled and its items released.
-                </>
-              )}
-            </span>
-          </span>
-          <Link to={`/checkout?orderId=${order.id}`} className="button button-primary button-sm" aria-label={`Pay now for order #${order.id}`}>
-            Pay now
-          </Link>
-        </div>
-      )}
+      {awaitsPayment(order) && <PaymentActionNotice order={order} className="order-action" />}
     </article>
+  );
+}
+
+/** "Action Required" with Pay now, for an order still waiting for its payment: on the dashboard's cards and the order's page. */
+export function PaymentActionNotice({ order, className = '' }: { order: Order; className?: string }) {
+  return (
+    <div className={`notice ${className} row between wrap gap`} role="note">
+      <span className="row gap">
+        <AlertTriangle size={18} aria-hidden />
+        <span>
+          <strong>Action Required</strong>: {order.paymentStatus === 'failed' ? 'the last payment for this order failed.' : 'this order is waiting for your payment.'}
+          {order.paymentDueBy && (
+            <>
+              {' '}
+              Pay by <time dateTime={order.paymentDueBy}>{formatDateTime(order.paymentDueBy)}</time>, or the order is cancelled and its items released.
+            </>
+          )}
+        </span>
+      </span>
+      <Link to={`/checkout?orderId=${order.id}`} className="button button-primary button-sm" aria-label={`Pay now for order #${order.id}`}>
+        Pay now
+      </Link>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { ImagePlus, X } from 'lucide-react';
 import { ChangeEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useModal } from '../../components/ui/useModal';
 import {
   DEFAULT_SUPPORT_PRIORITY,
   MAX_SUPPORT_ATTACHMENTS,
@@ -128,7 +129,8 @@ export function SupportCaseDialog({ open, onClose, defaultOrderId }: { open: boo
 }
 
 function SupportCaseForm({ onClose, defaultOrderId }: { onClose(): void; defaultOrderId?: number }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  // Opened modally: focus stays inside, Escape closes; focus returns to the opener afterwards.
+  const dialog = useModal();
   const titleId = useId();
   const toast = useToast();
   const { isLoading, isAuthenticated } = useAuth();
@@ -140,16 +142,6 @@ function SupportCaseForm({ onClose, defaultOrderId }: { onClose(): void; default
   const form = useZodForm(caseFieldsSchema, { defaultValues: defaults });
   const { errors } = form.formState;
 
-  // Opened modally: focus stays inside, Escape closes; focus returns to the opener afterwards.
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const element = dialog.current;
-    element?.showModal();
-    return () => {
-      element?.close();
-      opener?.focus();
-    };
-  }, []);
 
   const close = () => {
     if (!create.isPending) onClose();

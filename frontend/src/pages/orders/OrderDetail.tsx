@@ -7,7 +7,7 @@ import type { OrderTimelineKind } from '../../../../backend/src/ordering/contrac
 import { formatAud } from '../../lib/currencies';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { toCents } from '../../lib/money';
-import { capitalise, PAYMENT_BADGE, paymentMethodLabel, STATUS_BADGE } from '../dashboard/OrderCard';
+import { capitalise, PAYMENT_BADGE, PaymentActionNotice, paymentMethodLabel, STATUS_BADGE } from '../dashboard/OrderCard';
 import { awaitsPayment } from '../dashboard/order-insights';
 import type { OrderTimelineEntry } from './order-data';
 import './orders.css';
@@ -91,22 +91,7 @@ export function OrderDetail({ order, timeline }: { order: Order; timeline: { ent
         </span>
       </header>
 
-      {awaitsPayment(order) && (
-        <div className="notice row between wrap gap" role="note">
-          <span>
-            <strong>Action Required</strong>: {order.paymentStatus === 'failed' ? 'the last payment for this order failed.' : 'this order is waiting for your payment.'}
-            {order.paymentDueBy && (
-              <>
-                {' '}
-                Pay by <time dateTime={order.paymentDueBy}>{formatDateTime(order.paymentDueBy)}</time>, or the order is cancelled and its items released.
-              </>
-            )}
-          </span>
-          <Link to={`/checkout?orderId=${order.id}`} className="button button-primary button-sm">
-            Pay now
-          </Link>
-        </div>
-      )}
+      {awaitsPayment(order) && <PaymentActionNotice order={order} />}
       {order.status === 'cancelled' && order.cancellationReason && (
         <p className="notice notice-danger" role="note">
           <strong>Cancelled</strong>: {order.cancellationReason}
