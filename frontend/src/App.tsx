@@ -1,7 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, ReactNode, useState } from 'react';
+import { createBrowserRouter, RouteObject, RouterProvider } from 'react-router-dom';
 import { createQueryClient } from './api/query-client';
+import { lazyPage } from './app/lazy-page';
 import { RequireAdmin, RequireSignedIn } from './components/RouteGuards';
 import { SessionEndedRedirect } from './components/SessionEndedRedirect';
 import { SiteLayout } from './components/SiteLayout';
@@ -11,10 +12,10 @@ import { CartProvider } from './state/cart';
 import { CurrencyProvider } from './state/currency';
 import { ToastProvider } from './state/toast';
 
-const ProductsPage = lazy(() => import('./pages/ProductsPage'));
+const ProductsPage = lazyPage(() => import('./pages/ProductsPage'));
 const SearchPage = lazy(() => import('./pages/SearchPage'));
-const CategoriesPage = lazy(() => import('./pages/CategoriesPage'));
-const ProductDetailPage = lazy(() => import('./pages/ProductDetailPage'));
+const CategoriesPage = lazyPage(() => import('./pages/CategoriesPage'));
+const ProductDetailPage = lazyPage(() => import('./pages/ProductDetailPage'));
 const CalculatorPage = lazy(() => import('./pages/CalculatorPage'));
 const AuthPage = lazy(() => import('./pages/AuthPage'));
 const CheckoutPage = lazy(() => import('./pages/CheckoutPage'));
@@ -27,8 +28,12 @@ const FaqPage = lazy(() => import('./pages/info/FaqPage'));
 const ShippingPage = lazy(() => import('./pages/info/ShippingPage'));
 const ReturnsPage = lazy(() => import('./pages/info/ReturnsPage'));
 
-/** Storefront spec §2. Matching is case-insensitive with an optional trailing slash (react-router's default). */
-const router = createBrowserRouter([
+/**
+ * Storefront spec §2. Matching is case-insensitive with an optional trailing slash (react-router's default).
+ * The routes alone: the browser makes its router of them on start (createBrowserRouter reads `window`),
+ * the server (entry-server.tsx) a static one.
+ */
+export const routes: RouteObject[] = [
   {
     element: <SiteLayout />,
     children: [
@@ -53,20 +58,29 @@ const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** Everything around the router, the same in the browser and on the server, so hydration finds the markup it renders. */
+export function AppShell({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
         <SessionEndedRedirect />
         <CurrencyProvider>
-          <CartProvider>
-            <RouterProvider router={router} />
-          </CartProvider>
+          <CartProvider>{children}</CartProvider>
         </CurrencyProvider>
       </ToastProvider>
     </QueryClientProvider>
+  );
+}
+
+/** The storefront in the browser; `queryClient` comes filled with the server's queries when the page was rendered there. */
+export function App({ queryClient: given }: { queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
+  const [router] = useState(() => createBrowserRouter(routes));
+  return (
+    <AppShell queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppShell>
   );
 }

@@ -1,7 +1,7 @@
-import { createContext, ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import type { Product } from '../api/types';
 import { recordAddToCart } from '../lib/analytics';
-import { readStored, writeStored } from '../lib/storage';
+import { useBrowserStoredState } from '../hooks/useBrowserStoredState';
 import { addLine, CartLine, parseSavedCart, removeLine, setLineQuantity, totalItems, totalPriceCents, totalSavingsCents } from './cart-lines';
 
 export const CART_STORAGE_KEY = 'peptide-research-supply:cart';
@@ -23,12 +23,11 @@ interface CartContextValue {
 }
 
 const CartContext = createContext<CartContextValue | null>(null);
+const noLines = (): CartLine[] => [];
 
 export function CartProvider({ children }: { children: ReactNode }) {
-  const [lines, setLines] = useState<CartLine[]>(() => readStored(CART_STORAGE_KEY, parseSavedCart) ?? []);
+  const [lines, setLines] = useBrowserStoredState<CartLine[]>(CART_STORAGE_KEY, parseSavedCart, noLines);
   const [isOpen, setOpen] = useState(false);
-
-  useEffect(() => writeStored(CART_STORAGE_KEY, lines), [lines]);
 
   const add = useCallback((product: Product, quantity = 1) => {
     setLines((current) => addLine(current, product, quantity));

@@ -1,7 +1,7 @@
-import { createContext, ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, ReactNode, useCallback, useContext, useMemo } from 'react';
 import { Currency, CurrencyCode, DEFAULT_CURRENCY, findCurrency, formatInCurrency } from '../lib/currencies';
 import { Cents } from '../lib/money';
-import { readStored, writeStored } from '../lib/storage';
+import { useBrowserStoredState } from '../hooks/useBrowserStoredState';
 
 export const CURRENCY_STORAGE_KEY = 'peptide-research-supply:currency';
 
@@ -13,13 +13,13 @@ interface CurrencyContextValue {
 }
 
 const CurrencyContext = createContext<CurrencyContextValue | null>(null);
+const parseCurrencyCode = (raw: unknown) => (typeof raw === 'string' ? findCurrency(raw)?.code : undefined);
+const defaultCode = () => DEFAULT_CURRENCY.code;
 
 export function CurrencyProvider({ children }: { children: ReactNode }) {
-  const [currency, setSelected] = useState<Currency>(
-    () => readStored(CURRENCY_STORAGE_KEY, (raw) => (typeof raw === 'string' ? findCurrency(raw) : undefined)) ?? DEFAULT_CURRENCY,
-  );
-  useEffect(() => writeStored(CURRENCY_STORAGE_KEY, currency.code), [currency]);
-  const setCurrency = useCallback((code: CurrencyCode) => setSelected(findCurrency(code) ?? DEFAULT_CURRENCY), []);
+  const [code, setCode] = useBrowserStoredState<CurrencyCode>(CURRENCY_STORAGE_KEY, parseCurrencyCode, defaultCode);
+  const currency = findCurrency(code) ?? DEFAULT_CURRENCY;
+  const setCurrency = useCallback((next: CurrencyCode) => setCode(findCurrency(next)?.code ?? DEFAULT_CURRENCY.code), [setCode]);
   const value = useMemo(() => ({ currency, setCurrency, format: (cents: Cents) => formatInCurrency(cents, currency) }), [currency, setCurrency]);
   return <CurrencyContext.Provider value={value}>{children}</CurrencyContext.Provider>;
 }
