@@ -28,12 +28,17 @@ describe('Platform', () => {
       expect((await shop.agent().get('/api/nope').expect(404)).body.message).toEqual(expect.any(String));
     });
 
-    it('serves the storefront for / and for unknown paths, so the SPA can route them', async () => {
+    it('serves the storefront for / and for paths the SPA routes, each with its own head', async () => {
       const home = await shop.agent().get('/').expect(200);
       expect(home.headers['content-type']).toMatch(/text\/html/);
       expect(home.text).toContain('<div id="root">');
-      const deep = await shop.agent().get('/products/12').expect(200);
-      expect(deep.text).toBe(home.text);
+      for (const path of ['/products/12', '/faq', '/no/such/page']) {
+        const page = await shop.agent().get(path);
+        expect(page.headers['content-type']).toMatch(/text\/html/);
+        expect(page.text).toContain('<div id="root">');
+        // The app's one module script, whatever the page (server-rendered or not).
+        expect(page.text.match(/<script type="module"[^>]*src="\/assets\/index-[^"]+\.js"/g)).toHaveLength(1);
+      }
     });
 
     it('compresses answers for clients that accept it, and serves robots.txt as text', async () => {
@@ -42,7 +47,7 @@ describe('Platform', () => {
       expect(Array.isArray(list.body)).toBe(true);
       const robots = await shop.agent().get('/robots.txt').expect(200);
       expect(robots.headers['content-type']).toMatch(/text\/plain/);
-      expect(robots.text).toContain('Disallow: /api/');
+      expect(robots.text).toMatch(/^Disallow: \/api$/m);
     });
 
     it('sends security headers', async () => {

@@ -47,7 +47,7 @@ export async function startEvmDevnet(): Promise<EvmDevnet> {
   const rpcUrl = `http://127.0.0.1:${port}`;
   const chain = { ...devnetChain, rpcUrls: { default: { http: [rpcUrl] } } };
   const transport = viem.http(rpcUrl, { retryCount: 0 });
-  const client = viem.createTestClient({ chain, mode: 'anvil', transport }).extend(viem.publicActions).extend(viem.walletActions);
+  const client = viem.createTestClient({ chain, mode: 'anvil', transport, cacheTime: 0 }).extend(viem.publicActions).extend(viem.walletActions);
   await untilAnswering(client, anvil, () => stderr);
   const payers = await client.getAddresses();
   const token = compiledToken();
