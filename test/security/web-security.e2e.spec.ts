@@ -1,4 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
+import { BUILT_SERVER } from '../support/server-process';
 import { DESKTOP, MOBILE, Shop, startShop, unexpectedErrors } from '../browser/browser-support';
 import { signInAsAdmin, signUp, startTestApp, TestApp } from '../support/test-app';
 
@@ -57,6 +62,22 @@ describe('Web security', () => {
         }
       } finally {
         await production.close();
+      }
+    });
+  });
+
+  describe('production defaults', () => {
+    it('refuses a production start without the admin, the session secret and the public address, saying which, without a stack trace', () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'shop-production-'));
+      try {
+        const run = spawnSync(process.execPath, [BUILT_SERVER], { env: { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0' }, encoding: 'utf8', timeout: 30_000 });
+        expect(run.status).toBe(1);
+        expect(run.stderr).toMatch(/^The shop did not start: NODE_ENV=production needs ADMIN_EMAIL, ADMIN_PASSWORD, SESSION_SECRET, PUBLIC_URL: /m);
+        expect(run.stderr).not.toMatch(/^\s+at /m);
+        // Nothing was created: not the demo admin, not a database.
+        expect(run.stdout).not.toMatch(/Demo administrator/);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
       }
     });
   });
