@@ -13,7 +13,7 @@ import {
 } from '../../../../../backend/src/analytics/contract/analytics.views';
 import { SkeletonCards } from './AnalyticsSkeleton';
 import { exportUrl, useFunnel, useRealtime, useTraffic } from './analytics-queries';
-import { DonutChart, FunnelChart, RankedBarChart, Swatch, TrendChart } from './charts';
+import { DonutChart, FunnelChart, RankedBarChart, Swatch, TableHead, TrendChart } from './charts';
 import {
   abbreviate,
   averageDailyViews,
@@ -192,17 +192,7 @@ function DevicesPanel({ traffic }: { traffic: TrafficAnalyticsView }) {
       <div className="admin-table-wrap analytics-table-wrap">
         <table className="admin-table">
           <caption className="sr-only">Views by device</caption>
-          <thead>
-            <tr>
-              <th scope="col">Device</th>
-              <th scope="col" className="analytics-num">
-                Views
-              </th>
-              <th scope="col" className="analytics-num">
-                Share
-              </th>
-            </tr>
-          </thead>
+          <TableHead label="Device" figures={['Views', 'Share']} />
           <tbody>
             {slices.map((slice, index) => (
               <tr key={slice.key}>
@@ -236,17 +226,7 @@ function TrendsPanel({ traffic, days }: { traffic: TrafficAnalyticsView; days: A
       <div className="admin-table-wrap analytics-table-wrap analytics-trend-table">
         <table className="admin-table">
           <caption className="analytics-caption">Latest {latest.length} days, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col" className="analytics-num">
-                Views
-              </th>
-              <th scope="col" className="analytics-num">
-                Visitors
-              </th>
-            </tr>
-          </thead>
+          <TableHead label="Date" figures={['Views', 'Visitors']} />
           <tbody>
             {latest.map((day) => (
               <tr key={day.date}>
@@ -275,6 +255,8 @@ const FUNNEL_COLUMNS: [keyof FunnelCounts, string][] = [
   ['ordersPlaced', 'Orders'],
   ['ordersPaid', 'Paid'],
 ];
+/** The funnel tables' figure headings: each step, then the revenue (FunnelCells' cells). */
+const FUNNEL_HEADINGS = [...FUNNEL_COLUMNS.map(([, heading]) => heading), 'Revenue'];
 
 const revenueOf = (revenue: string) => formatAud(toCents(revenue));
 
@@ -328,22 +310,7 @@ function FunnelPanel({ days }: { days: AnalyticsPeriod }) {
         <div className="admin-table-wrap analytics-table-wrap">
           <table className="admin-table analytics-wide">
             <caption className="sr-only">Funnel by entry source, last {days} days</caption>
-            <thead>
-              <tr>
-                <th scope="col">Source</th>
-                {FUNNEL_COLUMNS.map(([key, heading]) => (
-                  <th key={key} scope="col" className="analytics-num">
-                    {heading}
-                  </th>
-                ))}
-                <th scope="col" className="analytics-num">
-                  Revenue
-                </th>
-                <th scope="col" className="analytics-num">
-                  Conversion
-                </th>
-              </tr>
-            </thead>
+            <TableHead label="Source" figures={[...FUNNEL_HEADINGS, 'Conversion']} />
             <tbody>
               {bySource.map((row) => {
                 const label = sourceLabel(row.source);
@@ -373,19 +340,7 @@ function FunnelPanel({ days }: { days: AnalyticsPeriod }) {
           <div className="admin-table-wrap analytics-table-wrap">
             <table className="admin-table analytics-wide" aria-describedby="analytics-funnel-days-note">
               <caption className="sr-only">Funnel by day</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  {FUNNEL_COLUMNS.map(([key, heading]) => (
-                    <th key={key} scope="col" className="analytics-num">
-                      {heading}
-                    </th>
-                  ))}
-                  <th scope="col" className="analytics-num">
-                    Revenue
-                  </th>
-                </tr>
-              </thead>
+              <TableHead label="Date" figures={FUNNEL_HEADINGS} />
               <tbody>
                 {latest.map((day) => (
                   <tr key={day.date}>

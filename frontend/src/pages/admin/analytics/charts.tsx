@@ -18,6 +18,22 @@ export function Bar({ value, max, tone = 'primary' }: { value: number; max: numb
   );
 }
 
+/** A table's header row: the row headings' column, then right-aligned figures. */
+export function TableHead({ label, figures }: { label: string; figures: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{label}</th>
+        {figures.map((heading) => (
+          <th key={heading} scope="col" className="analytics-num">
+            {heading}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 export interface RankedRow {
   key: string;
   label: string;
@@ -36,17 +52,7 @@ export function RankedBarChart({ caption, labelHeading, rows, total }: { caption
     <div className="admin-table-wrap analytics-table-wrap">
       <table className="admin-table analytics-ranked">
         <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{labelHeading}</th>
-            <th scope="col" className="analytics-num">
-              Views
-            </th>
-            <th scope="col" className="analytics-num">
-              Share
-            </th>
-          </tr>
-        </thead>
+        <TableHead label={labelHeading} figures={['Views', 'Share']} />
         <tbody>
           {rows.map((row) => (
             <tr key={row.key}>
