@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { PaymentQueries } from '../../../projections/payments/payment.queries';
 import { OpenProcessQueries } from '../../../projections/ordering/open-process.queries';
 import { DashboardQueries } from '../../../projections/ordering/dashboard.queries';
 import { OrderQueries } from '../../../projections/ordering/order.queries';
@@ -29,6 +30,7 @@ import { StockReturn } from './processes/stock-return.process';
     OrderQueries,
     DashboardQueries,
     OpenProcessQueries,
+    PaymentQueries,
     PlaceOrderHandler,
     CancelOrderHandler,
     ExpireOrderHandler,

@@ -1,4 +1,4 @@
-import { blankToNull as blankOrNull, wholeNumber } from '../shared/env';
+import { blankToNull as blankOrNull, chainWatchGraceMinutes, wholeNumber } from '../shared/env';
 import { CRYPTO_PAYMENT_METHOD_IDS, CryptoPaymentMethod } from '../ordering/contract/checkout-rules';
 import { ChainNetwork, NETWORK_OF } from './chain/chain-watcher.port';
 import { AddressFamily } from './contract/payment.events';
@@ -90,7 +90,7 @@ function chainSettings(env: NodeJS.ProcessEnv): ChainSettings {
       usdc: tokenContract(env, 'usdc'),
     },
     pollSeconds: wholeNumber(env, 'CHAIN_POLL_SECONDS', 15, 1, 3600),
-    graceMinutes: wholeNumber(env, 'CHAIN_WATCH_GRACE_MINUTES', 60, 1, 30 * 24 * 60),
+    graceMinutes: chainWatchGraceMinutes(env),
     explorers: perNetwork((network) => {
       const [variable, fallback] = EXPLORER_VARIABLES[network];
       const prefix = blankToNull(env[variable]) ?? fallback;

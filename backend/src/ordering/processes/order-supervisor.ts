@@ -1,13 +1,13 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { OpenProcessQueries } from '../../../../projections/ordering/open-process.queries';
 import { OrderQueries } from '../../../../projections/ordering/order.queries';
 import { PaymentQueries } from '../../../../projections/payments/payment.queries';
 import { PaymentRecord } from '../../payments/contract/payment.views';
+import { chainWatchGraceMinutes } from '../../shared/env';
 import { systemContext } from '../../shared/event-sourcing/command-context';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { PeriodicSweep } from '../../shared/periodic-sweep';
-import { READ_STORE, ReadStore } from '../../storage/read-store/read-store.port';
 import { ExpireOrder } from '../commands/expire-order.command';
 import { ExpiryHold } from '../domain/order.decider';
 import { OrderPlacement } from './order-placement.process';
@@ -17,14 +17,6 @@ import { StockReturn } from './stock-return.process';
 const SWEEP_INTERVAL_MS = 15_000;
 /** A process this old that has not finished was interrupted (a crash, a storage failure); younger ones may still be running. */
 const INTERRUPTED_AFTER_MS = 10_000;
-/** The chain watch's CHAIN_WATCH_GRACE_MINUTES (payments reads it the same way): how long a payment on its way holds its order. */
-const DEFAULT_GRACE_MINUTES = 60;
-
-function watchGraceMinutes(env: NodeJS.ProcessEnv): number {
-  const minutes = Number(env.CHAIN_WATCH_GRACE_MINUTES?.trim() || DEFAULT_GRACE_MINUTES);
-  return Number.isInteger(minutes) && minutes >= 1 ? minutes : DEFAULT_GRACE_MINUTES;
-}
-
 /**
  * Why a payment still waiting holds its order past the payment window, or null when it does not: what
  * the chain shows of it (the payments read model) says money is on its way, or has arrived and awaits
@@ -64,7 +56,6 @@ export class OrderSupervisor implements OnApplicationBootstrap, OnApplicationShu
   private readonly logger = new Logger('OrderSupervisor');
   private readonly sweeps = new PeriodicSweep('OrderSupervisor', SWEEP_INTERVAL_MS, (interruptedAfterMs: number, now: Date) => this.sweepOnce(interruptedAfterMs, now));
   private readonly reversal: PaymentReversal;
-  private readonly payments: PaymentQueries;
   private readonly graceMs: number;
 
   constructor(
@@ -73,13 +64,11 @@ export class OrderSupervisor implements OnApplicationBootstrap, OnApplicationShu
     private readonly commands: CommandBus,
     private readonly openProcesses: OpenProcessQueries,
     private readonly orders: OrderQueries,
+    private readonly payments: PaymentQueries,
     streams: StreamExecutor,
-    @Inject(READ_STORE) readStore: ReadStore,
   ) {
     this.reversal = new PaymentReversal(streams);
-    // The payments read model, read as the payments context's own queries read it.
-    this.payments = new PaymentQueries(readStore);
-    this.graceMs = watchGraceMinutes(process.env) * 60_000;
+    this.graceMs = chainWatchGraceMinutes(process.env) * 60_000;
   }
 
   onApplicationBootstrap(): void {

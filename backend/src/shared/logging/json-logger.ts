@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import pino, { Logger } from 'pino';
+import { routePatternOf } from '../http/route-pattern';
 
 /** What every log line written while serving a request carries. */
 interface RequestScope {
@@ -32,7 +33,7 @@ export function correlateRequests(logger: JsonLogger | null) {
     if (logger) {
       const started = process.hrtime.bigint();
       response.once('finish', () => {
-        const route = request.route?.path ? `${request.baseUrl}${String(request.route.path)}` : undefined;
+        const route = routePatternOf(request) ?? undefined;
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
         logger.request({ correlationId, method: request.method, path: request.path, route, status: response.statusCode, ms: Math.round(ms * 10) / 10 });
       });

@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { routePatternOf } from '../http/route-pattern';
 
 /**
  * The shop's Prometheus metrics (issue 13), one registry per app (tests run several in a process):
@@ -36,7 +37,7 @@ export class ShopMetrics {
     return (request: Request, response: Response, next: NextFunction) => {
       const end = this.httpSeconds.startTimer();
       response.once('finish', () => {
-        const route = request.route?.path ? `${request.baseUrl}${String(request.route.path)}` : request.path.startsWith('/api/') ? 'unmatched /api' : 'static or page';
+        const route = routePatternOf(request) ?? (request.path.startsWith('/api/') ? 'unmatched /api' : 'static or page');
         end({ method: request.method, route, status: `${Math.floor(response.statusCode / 100)}xx` });
       });
       next();
