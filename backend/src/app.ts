@@ -27,6 +27,7 @@ import { describeError, HttpErrorFilter } from './shared/http/http-error.filter'
 import './shared/http/session-data';
 import { CREDENTIAL_STORE, CredentialStore } from './storage/credential-store/credential-store.port';
 import { storedOnce } from './storage/credential-store/stored-once';
+import { immutableAssets } from './storefront/immutable-assets';
 import { StorefrontPages } from './storefront/storefront-pages';
 import { lockDataDirIfUsed } from './storage/storage.module';
 import { Document } from './storage/read-store/read-store.port';
@@ -73,6 +74,8 @@ async function prepare(app: NestExpressApplication, config: AppConfig, jsonLogge
   app.use('/api', refuseCrossSiteMutations);
   // Ahead of compression, sessions and Nest: a traffic report needs none of them.
   mountTrafficBeacons(app.getHttpAdapter().getInstance(), app);
+  // The build's hashed files, precompressed and held in memory: ahead of compression and sessions too.
+  app.use('/assets', immutableAssets(storefrontRoot()));
   app.use(compression());
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(
@@ -169,17 +172,19 @@ function answerMiddlewareErrors(error: unknown, _request: Request, response: Res
   response.status(status).json({ message });
 }
 
+/** The browser build: dist/frontend, or STATIC_DIR. */
+function storefrontRoot(): string {
+  return resolve(process.env.STATIC_DIR ?? join(process.cwd(), 'dist', 'frontend'));
+}
+
 function serveStorefront(app: NestExpressApplication): void {
-  const root = resolve(process.env.STATIC_DIR ?? join(process.cwd(), 'dist', 'frontend'));
+  const root = storefrontRoot();
   // Server-rendered pages with their own head, robots.txt and sitemap.xml (backend/src/storefront).
   const pages = app.get(StorefrontPages).forBuild(root);
   app.use(pages.files);
   app.use(
     express.static(root, {
       index: false,
-      setHeaders: (response, path) => {
-        if (path.includes(`${join(root, 'assets')}`)) response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      },
     }),
   );
   app.use((request: Request, response: Response, next: NextFunction) => {

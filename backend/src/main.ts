@@ -1,5 +1,3 @@
-// First: sizes libuv's thread pool before anything starts it.
-import './thread-pool';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app';
 import { loadConfig } from './config';

@@ -1,4 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
+import * as argon2 from 'argon2';
+import { CREDENTIALS_COLLECTION } from '../../backend/src/identity/commands/credentials.repository';
 import { EMAIL_VERIFICATIONS_COLLECTION } from '../../backend/src/identity/commands/email-verification.command';
 import { OUTBOX_COLLECTION } from '../../backend/src/notifications/mail/notifier.port';
 import { CREDENTIAL_STORE, CredentialStore } from '../../backend/src/storage/credential-store/credential-store.port';
@@ -104,6 +106,22 @@ describe('Identity API', () => {
     const wrongEmail = await shop.agent().post('/api/auth/login').send({ email: 'nobody@example.com', password }).expect(401);
     expect(wrongPassword.body).toEqual({ message: 'Invalid email or password.' });
     expect(wrongEmail.body).toEqual(wrongPassword.body);
+  });
+
+  it('hashes passwords on one thread and replaces an older four-thread hash at the next sign-in', async () => {
+    const { email, password } = await signUp(shop.agent());
+    const credentials = shop.app.get<CredentialStore>(CREDENTIAL_STORE).collection<{ _id: string; email: string; passwordHash: string }>(CREDENTIALS_COLLECTION);
+    const fresh = await credentials.findOne({ email });
+    expect(fresh?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=65536,p=1,t=3\$/);
+    // As stored before: node-argon2's default of four lanes, which starts four threads per hash.
+    await credentials.replaceOne({ ...fresh!, passwordHash: await argon2.hash(password, { type: argon2.argon2id }) });
+    expect((await credentials.findOne({ email }))?.passwordHash).toMatch(/,p=4,/);
+    await shop.agent().post('/api/auth/login').send({ email, password: 'wrong-password' }).expect(401);
+    expect((await credentials.findOne({ email }))?.passwordHash).toMatch(/,p=4,/);
+    await shop.agent().post('/api/auth/login').send({ email, password }).expect(200);
+    const upgraded = (await credentials.findOne({ email }))?.passwordHash;
+    expect(upgraded).toMatch(/,p=1,/);
+    expect(await argon2.verify(upgraded!, password)).toBe(true);
   });
 
   it('slows password guessing per account with growing waits, whatever address the guesses claim', async () => {

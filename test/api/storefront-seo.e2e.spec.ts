@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { signInAsAdmin, startTestApp, TestApp } from '../support/test-app';
 
@@ -149,5 +149,33 @@ describeBuilt('Storefront pages for search engines (server-rendered head, sitema
     const response = await shop.agent().get('/robots.txt').expect(200).expect('Content-Type', /text\/plain/);
     const lines = response.text.split('\n');
     expect(lines).toEqual(expect.arrayContaining(['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /dashboard', 'Disallow: /checkout', 'Disallow: /api', 'Sitemap: https://shop.example/sitemap.xml']));
+  });
+
+  it('sends the build\'s scripts precompressed (Brotli or gzip, as the browser accepts), cached a year, with a validator', async () => {
+    const folder = join(process.cwd(), 'dist', 'frontend', 'assets');
+    const name = readdirSync(folder).find((file) => file.endsWith('.js') && existsSync(join(folder, `${file}.br`)))!;
+    const original = readFileSync(join(folder, name));
+    // supertest decodes the body as a browser would; the length says which bytes travelled.
+    const fetched = async (acceptEncoding: string) => {
+      const response = await shop.agent().get(`/assets/${name}`).set('Accept-Encoding', acceptEncoding).buffer(true).parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      }).expect(200);
+      expect((response.body as Buffer).equals(original)).toBe(true);
+      return response;
+    };
+    const br = await fetched('gzip, deflate, br');
+    expect(br.headers).toMatchObject({ 'content-encoding': 'br', 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable', vary: 'Accept-Encoding' });
+    expect(Number(br.headers['content-length'])).toBe(statSync(join(folder, `${name}.br`)).size);
+    const gzip = await fetched('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(Number(gzip.headers['content-length'])).toBe(statSync(join(folder, `${name}.gz`)).size);
+    const plain = await fetched('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(plain.headers['content-length'])).toBe(original.length);
+    // Revalidation answers 304 without the body; an unknown asset is the storefront's 404.
+    await shop.agent().get(`/assets/${name}`).set('Accept-Encoding', 'br').set('If-None-Match', String(br.headers.etag)).expect(304);
+    await shop.agent().get('/assets/no-such-file-0000.js').expect(404);
   });
 });

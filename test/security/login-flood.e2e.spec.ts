@@ -6,11 +6,12 @@ import { ServerProcess, startServerProcess } from '../support/server-process';
 /** Failed logins sent at once: argon2id, 64 MiB each, as an attacker would send them. */
 const FLOOD = 60;
 /**
- * Generous on purpose: jest runs this beside other suites on 2 shared cores (CI measured 211 ms), while
- * the failure this guards against (hashing starving the thread pool) took 8.9 s. `npm run bench`
- * measures the real figure on a quiet machine (static p99 29 ms).
+ * Generous for a shared 2-core machine: the failure this guards against took 8.9 s, and `npm run bench`
+ * measures the real figures on a quiet machine. It held only once each hash ran on one thread
+ * (HASH_OPTIONS: node-argon2's four default lanes took every core, CI measured 211 ms) and the
+ * build's scripts were sent precompressed from memory (immutable-assets.ts).
  */
-const P99_LIMIT_MS = 1_000;
+const P99_LIMIT_MS = 100;
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
 
@@ -33,7 +34,7 @@ describe('Logins under a flood', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('keeps static files and /api/categories answering within a second at p99 (not behind the hashing queue) while failed logins pour in', async () => {
+  it('keeps static files and /api/categories answering within 100 ms at p99 while failed logins pour in', async () => {
     const timed = async (path: string, init?: RequestInit) => {
       const started = performance.now();
       const response = await fetch(`${server.url}${path}`, { ...init, headers: { 'Accept-Encoding': 'gzip', ...(init?.headers ?? {}) } });

@@ -56,7 +56,19 @@ export class CredentialsRepository implements OnModuleInit {
       await this.hasher.verify(await this.decoyHash, password);
       return null;
     }
-    return (await this.hasher.verify(credentials.passwordHash, password)) ? credentials._id : null;
+    if (!(await this.hasher.verify(credentials.passwordHash, password))) return null;
+    if (this.hasher.needsRehash(credentials.passwordHash)) await this.rehash(credentials, password);
+    return credentials._id;
+  }
+
+  /** A hash made with older parameters (four lanes, four threads) is replaced once the password is known to be right. */
+  private async rehash(credentials: Credentials, password: string): Promise<void> {
+    try {
+      await this.credentials.replaceOne({ ...credentials, passwordHash: await this.hasher.hash(password) });
+    } catch (error) {
+      // The sign-in itself succeeded; the old hash still verifies and is replaced next time.
+      this.logger.warn(`Could not replace an older password hash: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   /** Data folders from before the credential store kept credentials among the read models: they move once. */

@@ -1,30 +1,48 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import * as argon2 from 'argon2';
 import { availableParallelism } from 'node:os';
 import { TooManyRequestsError } from '../../shared/errors';
+import { HashingProcess } from './hashing-process';
 
 /**
- * Password hashes computed at the same time. Each argon2id hash takes 64 MiB and tens of
- * milliseconds on one of libuv's threads, the same threads that read static files and gzip answers:
- * a flood of logins that took them all made `index.html` wait seconds. Hashing therefore has a lane
- * of its own, HASHING_THREADS wide, and `main.ts` widens the thread pool by as much, so the other
- * work keeps the four threads it had. Half the cores: hashing is all CPU, and the event loop needs one too.
+ * Password hashes computed at the same time. Each argon2id hash takes 64 MiB and a core for about a
+ * tenth of a second. It runs in a child process of low priority (HashingProcess) with this many
+ * threads, half the cores, so the server keeps a core for its event loop during a flood of sign-ins;
+ * inside the server, hashes on libuv's pool once made `index.html` wait seconds.
  */
 export const HASHING_THREADS = Math.max(1, Math.floor(availableParallelism() / 2));
 /** Logins waiting for the lane beyond this are refused at once (429) rather than queued for seconds. */
 const MAX_WAITING = 64;
 
+/**
+ * argon2id with 64 MiB and three passes (RFC 9106's second recommended option) on **one lane**.
+ * node-argon2 starts one thread per lane: with its default of four, each hash took every core of a
+ * 2-core machine, whatever the width of the lane above, and answers in between waited for the CPU.
+ * Hashes stored with other parameters are verified as they are and replaced at the next sign-in.
+ */
+export const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 65_536, timeCost: 3, parallelism: 1 } as const;
+
 @Injectable()
-export class PasswordHasher {
+export class PasswordHasher implements OnApplicationShutdown {
+  private readonly process = new HashingProcess(HASHING_THREADS);
   private running = 0;
   private readonly waiting: (() => void)[] = [];
 
   hash(password: string): Promise<string> {
-    return this.inLane(() => argon2.hash(password, { type: argon2.argon2id }));
+    return this.inLane(async () => String(await this.process.run({ op: 'hash', password, options: HASH_OPTIONS })));
   }
 
   verify(hash: string, password: string): Promise<boolean> {
-    return this.inLane(() => argon2.verify(hash, password));
+    return this.inLane(async () => (await this.process.run({ op: 'verify', hash, password })) === true);
+  }
+
+  /** True when `hash` was made with other parameters than HASH_OPTIONS (to be replaced at the next sign-in). */
+  needsRehash(hash: string): boolean {
+    return argon2.needsRehash(hash, HASH_OPTIONS);
+  }
+
+  onApplicationShutdown(): void {
+    this.process.stop();
   }
 
   /** How many hashes wait for the lane now (for tests and metrics). */
