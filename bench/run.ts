@@ -52,6 +52,7 @@ async function main(): Promise<void> {
 
   if (process.env.BENCH_ONLY === 'ingestion') return ingestionOnly();
   if (process.env.BENCH_ONLY === 'catalogue') return catalogueOnly();
+  if (process.env.BENCH_ONLY === 'orders') return ordersOnly();
   const firstLoad = firstLoadJavaScript(resolve(process.env.STATIC_DIR ?? join('dist', 'frontend')));
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
   // Every bench request comes from 127.0.0.1: the per-client limit on analytics reports would stop the page-view scenario.
@@ -221,6 +222,36 @@ async function catalogueOnly(): Promise<void> {
     console.log(describeLoginFlood(await measureLoginFlood(server.url)));
   } finally {
     if (bare) await stopBareServer(bare.child);
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `BENCH_ONLY=orders npm run bench`: order placement for the usual 10 s, then the order-history and
+ * hot-product scenarios, on a fresh server with the catalogue, as in the full run: a few minutes.
+ */
+async function ordersOnly(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
+  const server = await startServerProcess(dataDir);
+  try {
+    const { benchProductIds } = await seedCatalogue(server.url, CATALOGUE_SIZE);
+    let next = 0;
+    const benchProduct = () => benchProductIds[(next += 1) % benchProductIds.length];
+    const orders = await measure({
+      name: 'POST /api/orders',
+      url: `${server.url}/api/orders`,
+      method: 'POST',
+      body: () => orderBody([{ productId: benchProduct(), quantity: 2 }, { productId: benchProduct(), quantity: 1 }]),
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+    });
+    console.table([orders].map((s) => ({ scenario: s.name, 'req/s': s.requestsPerSecond, 'p50 ms': s.latencyMs.p50, 'p99 ms': s.latencyMs.p99, 'non-2xx': s.non2xx, errors: s.errors })));
+    log('Order latency vs product history…');
+    console.log(describeOrderHistory(await measureOrderHistory(server.url)));
+    log('Hot product…');
+    console.log(describeHotProduct(await measureHotProduct(server.url)));
+  } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }

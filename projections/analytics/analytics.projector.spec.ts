@@ -124,4 +124,18 @@ describe('AnalyticsProjector', () => {
     await applyAll([orderEvent(8, 'OrderStatusChanged', { from: 'pending', to: 'delivered' })]);
     expect((await day('2026-03-08'))?.funnel[fieldOf('google.com')]).toMatchObject({ ordersPlaced: 2, ordersPaid: 1, revenueCents: 8_000 });
   });
+
+  it('takes a payment that left the chain out of the paid orders and revenue, and counts it again when it confirms again', async () => {
+    await applyAll([
+      viewed('2026-03-09', 'bbbb', '/', 'google.com'),
+      orderPlaced(9),
+      step('OrderPlacedInVisit', '2026-03-09', 'bbbb', { orderId: 9 }),
+      orderEvent(9, 'OrderPaymentConfirmed', { paymentId: 3, transactionHash: 'e'.repeat(64), statusAfter: 'processing' }),
+    ]);
+    expect((await day('2026-03-09'))?.funnel[fieldOf('google.com')]).toMatchObject({ ordersPlaced: 1, ordersPaid: 1, revenueCents: 12_950 });
+    await applyAll([orderEvent(9, 'OrderPaymentReversed', { paymentId: 3, reason: 'Reorganisation', from: 'processing', to: 'pending', flagged: false })]);
+    expect((await day('2026-03-09'))?.funnel[fieldOf('google.com')]).toMatchObject({ ordersPlaced: 1, ordersPaid: 0, revenueCents: 0 });
+    await applyAll([orderEvent(9, 'OrderPaymentConfirmed', { paymentId: 3, transactionHash: 'e'.repeat(64), statusAfter: 'processing' })]);
+    expect((await day('2026-03-09'))?.funnel[fieldOf('google.com')]).toMatchObject({ ordersPlaced: 1, ordersPaid: 1, revenueCents: 12_950 });
+  });
 });

@@ -3,7 +3,7 @@ import { DIRECT_SOURCE } from '../../backend/src/analytics/contract/analytics.vi
 import { OrderPlacedInVisit, PageViewed, TRAFFIC_STREAM_PREFIX, TrafficEvent } from '../../backend/src/analytics/contract/traffic.events';
 import { revenueCents } from '../../backend/src/ordering/contract/back-office';
 import { OrderStatus, PaymentStatus } from '../../backend/src/ordering/contract/checkout-rules';
-import { OrderEvent, upcastOrderEvent } from '../../backend/src/ordering/contract/order.events';
+import { OrderStreamEvent, upcastOrderStreamEvent } from '../../backend/src/ordering/contract/order.events';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
 import { APPLIED_POSITION, Projector } from '../runner/projector';
@@ -111,7 +111,7 @@ export class AnalyticsProjector implements Projector {
 
   async apply(recorded: RecordedEvent): Promise<void> {
     if (recorded.streamId.startsWith(TRAFFIC_STREAM_PREFIX)) return this.applyTraffic(recorded as unknown as TrafficEvent, recorded);
-    return this.applyOrder(upcastOrderEvent(recorded), recorded);
+    return this.applyOrder(upcastOrderStreamEvent(recorded), recorded);
   }
 
   private async applyTraffic(event: TrafficEvent, recorded: RecordedEvent): Promise<void> {
@@ -177,7 +177,7 @@ export class AnalyticsProjector implements Projector {
     await this.settleOrder(orderId, recorded, (order) => ({ facts: {}, attribution: order?.attribution ?? { day, source: visit?.entrySource ?? DIRECT_SOURCE } }));
   }
 
-  private async applyOrder(event: OrderEvent, recorded: RecordedEvent): Promise<void> {
+  private async applyOrder(event: OrderStreamEvent, recorded: RecordedEvent): Promise<void> {
     const facts = factsAfter(event);
     if (facts === null) return;
     await this.settleOrder(event.data.orderId, recorded, (order) => ({ facts, attribution: order?.attribution ?? null }));
@@ -276,7 +276,7 @@ const blankShard = (day: string) => (): Omit<DayCountersDocument, '_id'> => ({ d
 const blankMinute = (minute: string) => (): Omit<MinuteDocument, '_id'> => ({ minute, views: 0, visitors: [], pages: {} });
 
 /** What an order event changes of the facts the revenue rule reads; null for events that change none. */
-function factsAfter(event: OrderEvent): Partial<OrderFacts> | null {
+function factsAfter(event: OrderStreamEvent): Partial<OrderFacts> | null {
   switch (event.type) {
     case 'OrderPlaced':
       return { paymentMethod: event.data.paymentMethod, status: event.data.status, paymentStatus: event.data.paymentStatus, totalAmount: event.data.totals.totalAmount };
@@ -291,6 +291,9 @@ function factsAfter(event: OrderEvent): Partial<OrderFacts> | null {
     case 'OrderCancelled':
     case 'OrderExpired':
       return { status: 'cancelled' };
+    // The payment left the chain (a reorganisation): unpaid again until it confirms again.
+    case 'OrderPaymentReversed':
+      return { paymentStatus: 'pending', status: event.data.to };
     default:
       return null;
   }

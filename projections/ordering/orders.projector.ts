@@ -28,7 +28,12 @@ export class OrdersProjector implements Projector {
     return this.readStore.collection<OrderDocument>(ORDERS_COLLECTION);
   }
 
-  async prepare(): Promise<void> {}
+  /** A customer's orders, a guest e-mail's orders to claim, and orders by status (the expiry sweep) are looked up, not scanned. */
+  async prepare(): Promise<void> {
+    await this.orders.createIndex({ customerId: 1, createdAt: -1 });
+    await this.orders.createIndex({ customerEmail: 1 });
+    await this.orders.createIndex({ status: 1 });
+  }
 
   canHandle(event: RecordedEvent): boolean {
     return event.streamId.startsWith('order-');

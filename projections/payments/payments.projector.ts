@@ -20,7 +20,10 @@ export class PaymentsProjector implements Projector {
 
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
-  async prepare(): Promise<void> {}
+  /** An order's payments (the checkout reuses a live quote, the supervisor settles) are looked up, not scanned. */
+  async prepare(): Promise<void> {
+    await this.readStore.collection<PaymentDocument>(PAYMENTS_COLLECTION).createIndex({ orderId: 1 });
+  }
 
   canHandle(event: RecordedEvent): boolean {
     return event.streamId.startsWith('payment-');

@@ -159,6 +159,55 @@ export function describeReadStoreContract(adapterName: string, open: () => Promi
       await second.close();
     });
 
+    it('answers equality filters on an indexed field exactly as without the index, through every kind of write', async () => {
+      type Order = Document & { customerId?: string | null | string[]; status: string; total: number };
+      const orders = subject.store.collection<Order>(`${name}_orders`);
+      await orders.insertOne({ _id: 'o1', customerId: 'c1', status: 'pending', total: 10 });
+      await orders.insertOne({ _id: 'o2', customerId: 'c2', status: 'pending', total: 20 });
+      await orders.insertOne({ _id: 'o3', customerId: null, status: 'paid', total: 30 });
+      await orders.insertOne({ _id: 'o4', status: 'paid', total: 40 });
+      await orders.createIndex({ customerId: 1, status: 1 });
+      await orders.createIndex({ status: 1 });
+      await orders.insertOne({ _id: 'o5', customerId: 'c1', status: 'paid', total: 50 });
+      await orders.insertOne({ _id: 'o6', customerId: ['c1', 'c3'], status: 'pending', total: 60 });
+      const ids = async (filter: Record<string, unknown>) => (await orders.find(filter, { sort: { _id: 1 } })).map((doc) => doc._id);
+
+      expect(await ids({ customerId: 'c1' })).toEqual(['o1', 'o5', 'o6']);
+      expect(await ids({ customerId: 'c3' })).toEqual(['o6']);
+      // null matches a null and a missing field alike.
+      expect(await ids({ customerId: null })).toEqual(['o3', 'o4']);
+      expect(await ids({ customerId: 'c1', status: 'paid' })).toEqual(['o5']);
+      expect(await ids({ customerId: { $in: ['c2', null] } })).toEqual(['o2', 'o3', 'o4']);
+      expect(await ids({ status: 'paid', total: { $gt: 35 } })).toEqual(['o4', 'o5']);
+      expect(await ids({ customerId: 'nobody' })).toEqual([]);
+      expect(await orders.count({ status: 'pending' })).toBe(3);
+
+      await orders.updateOne({ _id: 'o2' }, { $set: { customerId: 'c1' } });
+      await orders.updateMany({ customerId: 'c1', status: 'pending' }, { $set: { status: 'paid' } });
+      await orders.replaceOne({ _id: 'o3', customerId: 'c4', status: 'paid', total: 30 });
+      await orders.deleteOne({ customerId: 'c1', total: 50 });
+      await orders.updateOne({ _id: 'o7' }, { $set: { customerId: 'c2', status: 'pending', total: 70 } }, { upsert: true });
+      expect(await ids({ customerId: 'c1' })).toEqual(['o1', 'o2', 'o6']);
+      expect(await ids({ customerId: 'c2' })).toEqual(['o7']);
+      expect(await ids({ customerId: null })).toEqual(['o4']);
+      expect(await ids({ status: 'pending' })).toEqual(['o7']);
+      expect(await ids({ status: 'paid' })).toEqual(['o1', 'o2', 'o3', 'o4', 'o6']);
+      expect(await orders.findOne({ customerId: 'c4' })).toMatchObject({ _id: 'o3' });
+
+      await orders.deleteMany({ status: 'paid', customerId: 'c1' });
+      expect(await ids({})).toEqual(['o3', 'o4', 'o7']);
+      if (subject.reopen) {
+        await subject.store.close();
+        subject.store = await subject.reopen();
+        const reopened = subject.store.collection<Order>(`${name}_orders`);
+        await reopened.createIndex({ customerId: 1, status: 1 });
+        expect((await reopened.find({ customerId: 'c2' })).map((doc) => doc._id)).toEqual(['o7']);
+        expect((await reopened.find({ customerId: null }, { sort: { _id: 1 } })).map((doc) => doc._id)).toEqual(['o4']);
+        products = subject.store.collection<Product>(name);
+      }
+      await subject.store.dropCollection(`${name}_orders`);
+    });
+
     it('drops a collection', async () => {
       await subject.store.dropCollection(name);
       expect(await products.count({})).toBe(0);

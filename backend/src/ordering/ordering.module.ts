@@ -19,6 +19,7 @@ import { ShipOrderHandler } from './commands/ship-order.command';
 import { OrderAdminController } from './http/order-admin.controller';
 import { OrderingController } from './http/ordering.controller';
 import { OrderPlacement } from './processes/order-placement.process';
+import { PaymentReversal } from './processes/payment-reversal.process';
 import { OrderSupervisor } from './processes/order-supervisor';
 import { StockReturn } from './processes/stock-return.process';
 
@@ -44,6 +45,7 @@ import { StockReturn } from './processes/stock-return.process';
     DeactivateReferralCodeHandler,
     OrderPlacement,
     StockReturn,
+    PaymentReversal,
     OrderSupervisor,
   ],
   exports: [OrderSupervisor],

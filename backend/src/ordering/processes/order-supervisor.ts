@@ -6,7 +6,6 @@ import { PaymentQueries } from '../../../../projections/payments/payment.queries
 import { PaymentRecord } from '../../payments/contract/payment.views';
 import { chainWatchGraceMinutes } from '../../shared/env';
 import { systemContext } from '../../shared/event-sourcing/command-context';
-import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { PeriodicSweep } from '../../shared/periodic-sweep';
 import { ExpireOrder } from '../commands/expire-order.command';
 import { ExpiryHold } from '../domain/order.decider';
@@ -55,7 +54,6 @@ export function holdingReason(payment: PaymentRecord): string | null {
 export class OrderSupervisor implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('OrderSupervisor');
   private readonly sweeps = new PeriodicSweep('OrderSupervisor', SWEEP_INTERVAL_MS, (interruptedAfterMs: number, now: Date) => this.sweepOnce(interruptedAfterMs, now));
-  private readonly reversal: PaymentReversal;
   private readonly graceMs: number;
 
   constructor(
@@ -65,9 +63,8 @@ export class OrderSupervisor implements OnApplicationBootstrap, OnApplicationShu
     private readonly openProcesses: OpenProcessQueries,
     private readonly orders: OrderQueries,
     private readonly payments: PaymentQueries,
-    streams: StreamExecutor,
+    private readonly reversal: PaymentReversal,
   ) {
-    this.reversal = new PaymentReversal(streams);
     this.graceMs = chainWatchGraceMinutes(process.env) * 60_000;
   }
 

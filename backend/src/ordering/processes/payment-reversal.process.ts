@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { KeyedQueue } from '../../shared/event-sourcing/keyed-queue';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
@@ -11,6 +12,7 @@ import { orderDecider } from '../domain/order.decider';
  * nothing once it is no longer paid by that payment), so a crash at any point is finished by the next sweep.
  * When the payment confirms again, the settlement pays the order again as it did the first time.
  */
+@Injectable()
 export class PaymentReversal {
   /** One run per order at a time in this process. */
   private readonly runs = new KeyedQueue();

@@ -85,6 +85,8 @@ export class EmbeddedReadStore implements ReadStore {
 class EmbeddedCollection<T extends Document> implements Collection<T> {
   private documents = new Map<string, T>();
   private uniqueIndexes: UniqueIndex[] = [];
+  /** Equality lookups on the first field of each index asked for (kept in memory, rebuilt on load). */
+  private equalityIndexes = new Map<string, EqualityIndex>();
   private readonly save: Database.Statement;
   private readonly remove: Database.Statement;
 
@@ -101,6 +103,7 @@ class EmbeddedCollection<T extends Document> implements Collection<T> {
   forget(): void {
     this.documents = new Map();
     this.uniqueIndexes = [];
+    for (const index of this.equalityIndexes.values()) index.clear();
   }
 
   reload(): void {
@@ -114,7 +117,7 @@ class EmbeddedCollection<T extends Document> implements Collection<T> {
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
-    let cursor = new Query(filter).find<T>([...this.documents.values()]);
+    let cursor = new Query(filter).find<T>(this.candidates(filter) ?? [...this.documents.values()]);
     if (options.sort) cursor = cursor.sort(options.sort);
     if (options.skip) cursor = cursor.skip(options.skip);
     if (options.limit) cursor = cursor.limit(options.limit);
@@ -172,8 +175,13 @@ class EmbeddedCollection<T extends Document> implements Collection<T> {
   }
 
   async createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<void> {
-    if (!options.unique) return;
     const fields = Object.keys(keys);
+    // Any index also serves equality filters on its first field (MongoDB uses an index's prefix alike).
+    const first = fields[0];
+    if (first && !first.includes('.') && first !== '_id' && !this.equalityIndexes.has(first)) {
+      this.equalityIndexes.set(first, new EqualityIndex(first, this.documents.values()));
+    }
+    if (!options.unique) return;
     const known = this.uniqueIndexes.some((index) => index.fields.join() === fields.join());
     if (known) return;
     this.uniqueIndexes.push(new UniqueIndex(this.name, fields, this.documents.values()));
@@ -195,6 +203,28 @@ class EmbeddedCollection<T extends Document> implements Collection<T> {
     }
     const indexes = this.db.prepare('SELECT fields FROM unique_indexes WHERE collection = ?').all(this.name) as { fields: string }[];
     this.uniqueIndexes = indexes.map((row) => new UniqueIndex(this.name, JSON.parse(row.fields) as string[], this.documents.values()));
+    for (const index of this.equalityIndexes.values()) index.rebuild(this.documents.values());
+  }
+
+  /**
+   * The documents that can match `filter` by an equality index on one of its fields (a plain string,
+   * number, boolean or null value), smallest set first; null when no index applies. The filter is
+   * still tested on each: the index only narrows what is tested.
+   */
+  private candidates(filter: Filter): T[] | null {
+    let best: Set<string> | null = null;
+    for (const [field, index] of this.equalityIndexes) {
+      if (!(field in filter)) continue;
+      const ids = index.idsFor(filter[field]);
+      if (ids !== undefined && (best === null || ids.size < best.size)) best = ids;
+    }
+    if (best === null) return null;
+    const docs: T[] = [];
+    for (const id of best) {
+      const doc = this.documents.get(id);
+      if (doc) docs.push(doc);
+    }
+    return docs;
   }
 
   /** A filter naming an _id looks that one document up instead of testing every document. */
@@ -207,7 +237,7 @@ class EmbeddedCollection<T extends Document> implements Collection<T> {
     }
     const query = new Query(filter);
     const matches: T[] = [];
-    for (const doc of this.documents.values()) if (query.test(doc)) matches.push(doc);
+    for (const doc of this.candidates(filter) ?? this.documents.values()) if (query.test(doc)) matches.push(doc);
     return matches;
   }
 
@@ -247,6 +277,7 @@ class EmbeddedCollection<T extends Document> implements Collection<T> {
     for (const doc of docs) {
       this.documents.set(doc._id, doc);
       for (const index of this.uniqueIndexes) index.put(doc);
+      for (const index of this.equalityIndexes.values()) index.put(doc);
     }
     return this.commits.enqueue(() => {
       for (const [id, body] of rows) this.save.run(this.name, id, body);
@@ -258,6 +289,7 @@ class EmbeddedCollection<T extends Document> implements Collection<T> {
     for (const doc of docs) {
       this.documents.delete(doc._id);
       for (const index of this.uniqueIndexes) index.remove(doc._id);
+      for (const index of this.equalityIndexes.values()) index.remove(doc._id);
     }
     const ids = docs.map((doc) => doc._id);
     return this.commits.enqueue(() => {
@@ -307,6 +339,84 @@ class UniqueIndex {
     if (key === undefined) return;
     this.holders.delete(key);
     this.keysById.delete(id);
+  }
+}
+
+/**
+ * The ids of the documents per value of one top-level field. A document whose value is an array or an
+ * object (which MongoDB equality may match by an element or as a whole) is kept among the `loose`
+ * ones, offered for every value; a missing field counts as null, as MongoDB's `{ field: null }` matches it.
+ */
+class EqualityIndex {
+  private readonly byKey = new Map<string, Set<string>>();
+  private readonly keyById = new Map<string, string>();
+  private readonly loose = new Set<string>();
+
+  constructor(
+    private readonly field: string,
+    documents: Iterable<Document>,
+  ) {
+    this.rebuild(documents);
+  }
+
+  clear(): void {
+    this.byKey.clear();
+    this.keyById.clear();
+    this.loose.clear();
+  }
+
+  rebuild(documents: Iterable<Document>): void {
+    this.clear();
+    for (const doc of documents) this.put(doc);
+  }
+
+  /** The candidates for `{ field: value }`, or undefined when `value` is not a plain value this index can look up. */
+  idsFor(value: unknown): Set<string> | undefined {
+    const key = equalityKey(value);
+    if (key === undefined) return undefined;
+    const ids = this.byKey.get(key);
+    if (this.loose.size === 0) return ids ?? new Set();
+    return new Set([...(ids ?? []), ...this.loose]);
+  }
+
+  put(doc: Document): void {
+    const key = equalityKey((doc as Record<string, unknown>)[this.field] ?? null);
+    // Unchanged: the document keeps its place among its key's (the order a scan would have met it in).
+    if (key !== undefined && this.keyById.get(doc._id) === key) return;
+    this.remove(doc._id);
+    if (key === undefined) {
+      this.loose.add(doc._id);
+      return;
+    }
+    let ids = this.byKey.get(key);
+    if (!ids) this.byKey.set(key, (ids = new Set()));
+    ids.add(doc._id);
+    this.keyById.set(doc._id, key);
+  }
+
+  remove(id: string): void {
+    this.loose.delete(id);
+    const key = this.keyById.get(id);
+    if (key === undefined) return;
+    const ids = this.byKey.get(key);
+    ids?.delete(id);
+    if (ids?.size === 0) this.byKey.delete(key);
+    this.keyById.delete(id);
+  }
+}
+
+/** A key for a plain value (type and value), undefined for arrays, objects, operators and regular expressions. */
+function equalityKey(value: unknown): string | undefined {
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'string':
+      return `s:${value}`;
+    case 'number':
+      return `n:${value}`;
+    case 'boolean':
+      return `b:${value}`;
+    default:
+      return undefined;
   }
 }
 
