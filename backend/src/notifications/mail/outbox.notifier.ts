@@ -1,10 +1,16 @@
 import { Logger } from '@nestjs/common';
 import nodemailer, { Transporter } from 'nodemailer';
 import { Document, DuplicateKeyError, ReadStore } from '../../storage/read-store/read-store.port';
+import { KeyedQueue } from '../../shared/event-sourcing/keyed-queue';
 import { OutboxEntryView } from '../contract/outbox.views';
 import { EmailMessage, Notifier, OUTBOX_COLLECTION } from './notifier.port';
 
 export type OutboxEntry = Document & Omit<OutboxEntryView, 'id'>;
+/** When the mails of the last hour to one address (the `_id`) were recorded: at most the hourly limit of them. */
+type RecipientWindow = Document & { recordedAt: string[] };
+
+/** Per address, the times of its recent mails: the hourly limit is read from one document, not counted over the outbox. */
+export const RECIPIENT_WINDOWS_COLLECTION = 'notification_recipient_windows';
 
 const HOUR_MS = 60 * 60_000;
 const MAX_SUBJECT_LENGTH = 200;
@@ -29,7 +35,8 @@ export function oneLineSubject(subject: string): string {
 export class OutboxNotifier implements Notifier {
   private readonly logger = new Logger('Notifications');
   private readonly transport: Transporter | null;
-  private indexes: Promise<void> | null = null;
+  /** One message per address at a time, so two mails at once cannot both take the last place of the hour. */
+  private readonly recipients = new KeyedQueue();
 
   constructor(
     private readonly readStore: ReadStore,
@@ -44,20 +51,40 @@ export class OutboxNotifier implements Notifier {
     return this.readStore.collection<OutboxEntry>(OUTBOX_COLLECTION);
   }
 
-  async send({ id, to, subject, text }: EmailMessage): Promise<void> {
-    await (this.indexes ??= this.outbox.createIndex({ to: 1, recordedAt: 1 }));
-    if (await this.outbox.findOne({ _id: id })) return;
+  private get windows() {
+    return this.readStore.collection<RecipientWindow>(RECIPIENT_WINDOWS_COLLECTION);
+  }
+
+  async send(email: EmailMessage): Promise<void> {
+    const recorded = await this.recipients.run(email.to, () => this.record(email));
+    if (recorded) await this.deliver(recorded);
+  }
+
+  /**
+   * Records the message in the outbox, suppressed when the address had its hourly limit already; null
+   * when the outbox holds it from before. The address's window is written after the outbox: a crash in
+   * between lets at most one more mail through, never loses one.
+   */
+  private async record({ id, to, subject, text }: EmailMessage): Promise<OutboxEntry | null> {
+    if (await this.outbox.findOne({ _id: id })) return null;
     const now = new Date();
-    const recentToAddress = await this.outbox.count({ to, recordedAt: { $gt: new Date(now.getTime() - HOUR_MS).toISOString() }, status: { $ne: 'suppressed' } });
-    const suppressed = recentToAddress >= this.mailsPerRecipientPerHour;
-    const message = { to, subject: oneLineSubject(subject), text };
+    const hourAgo = new Date(now.getTime() - HOUR_MS).toISOString();
+    const recent = ((await this.windows.findOne({ _id: to }))?.recordedAt ?? []).filter((at) => at > hourAgo);
+    const suppressed = recent.length >= this.mailsPerRecipientPerHour;
+    const entry: OutboxEntry = { _id: id, to, subject: oneLineSubject(subject), text, status: suppressed ? 'suppressed' : 'recorded', recordedAt: now.toISOString(), sentAt: null, error: null };
     try {
-      await this.outbox.insertOne({ _id: id, ...message, status: suppressed ? 'suppressed' : 'recorded', recordedAt: now.toISOString(), sentAt: null, error: null });
+      await this.outbox.insertOne(entry);
     } catch (error) {
-      if (error instanceof DuplicateKeyError) return;
+      if (error instanceof DuplicateKeyError) return null;
       throw error;
     }
-    if (suppressed || !this.transport) return;
+    if (!suppressed) await this.windows.replaceOne({ _id: to, recordedAt: [...recent, entry.recordedAt] });
+    return entry;
+  }
+
+  private async deliver({ _id: id, to, subject, text, status }: OutboxEntry): Promise<void> {
+    if (status === 'suppressed' || !this.transport) return;
+    const message = { to, subject, text };
     try {
       await this.transport.sendMail({ from: this.from, ...message });
       await this.outbox.updateOne({ _id: id }, { $set: { status: 'sent', sentAt: new Date().toISOString() } });
