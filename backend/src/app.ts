@@ -172,6 +172,11 @@ function answerMiddlewareErrors(error: unknown, _request: Request, response: Res
   response.status(status).json({ message });
 }
 
+/** The API, the product images (`/objects/images/…`, served by the media context) and `/metrics`: Nest's routes, neither files nor pages. */
+function isServerRoute(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/') || path.startsWith('/objects/') || path === '/metrics';
+}
+
 /** The browser build: dist/frontend, or STATIC_DIR. */
 function storefrontRoot(): string {
   return resolve(process.env.STATIC_DIR ?? join(process.cwd(), 'dist', 'frontend'));
@@ -182,14 +187,12 @@ function serveStorefront(app: NestExpressApplication): void {
   // Server-rendered pages with their own head, robots.txt and sitemap.xml (backend/src/storefront).
   const pages = app.get(StorefrontPages).forBuild(root);
   app.use(pages.files);
-  app.use(
-    express.static(root, {
-      index: false,
-    }),
-  );
+  // Mounted before Nest's routes (they join at init): the API, images and metrics skip the file lookup
+  // (a stat on the thread pool per request) that would find nothing for them anyway.
+  const files = express.static(root, { index: false });
+  app.use((request: Request, response: Response, next: NextFunction) => (isServerRoute(request.path) ? next() : files(request, response, next)));
   app.use((request: Request, response: Response, next: NextFunction) => {
-    // The API, the product images (`/objects/images/…`, served by the media context) and `/metrics` are Nest's routes, not pages.
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.path === '/api' || request.path.startsWith('/api/') || request.path.startsWith('/objects/') || request.path === '/metrics') return next();
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || isServerRoute(request.path)) return next();
     pages.page(request, response, next);
   });
 }

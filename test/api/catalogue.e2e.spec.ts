@@ -232,6 +232,28 @@ describe('Catalogue API', () => {
       expect(after.headers.etag).not.toBe(first.headers.etag);
     });
 
+    it('sends a cached product list gzip-compressed once and the same bytes to every later request', async () => {
+      const raw = (request: import('supertest').Test) =>
+        request.buffer(true).parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+      const plain = await raw(shop.agent().get('/api/products').set('Accept-Encoding', 'identity')).expect(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/Accept-Encoding/);
+      const first = await raw(shop.agent().get('/api/products').set('Accept-Encoding', 'gzip, deflate, br')).expect(200);
+      const second = await raw(shop.agent().get('/api/products').set('Accept-Encoding', 'gzip')).expect(200);
+      expect(first.headers['content-encoding']).toBe('gzip');
+      // Decoded by supertest: the same JSON as the plain answer, with the same validator.
+      expect((first.body as Buffer).equals(plain.body as Buffer)).toBe(true);
+      expect((second.body as Buffer).equals(plain.body as Buffer)).toBe(true);
+      expect(first.headers.etag).toBe(plain.headers.etag);
+      expect(Number(first.headers['content-length'])).toBeLessThan((plain.body as Buffer).length / 2);
+      expect(first.headers['content-length']).toBe(second.headers['content-length']);
+      await shop.agent().get('/api/products').set('Accept-Encoding', 'gzip').set('If-None-Match', String(first.headers.etag)).expect(304);
+    });
+
     it('adjusts stock and refuses to take it below zero', async () => {
       const admin = shop.agent();
       await signInAsAdmin(admin);

@@ -1,8 +1,8 @@
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
-import { ReadModelResponseCache, withHeaders } from '../../shared/http/read-model-response-cache';
+import { ReadModelResponseCache, sendSerialized, withHeaders } from '../../shared/http/read-model-response-cache';
 import { CurrentUser } from '../../shared/http/request-context';
 import { SessionUser } from '../../identity/contract/session-user';
 import { idParamSchema } from '../../shared/http/id-param';
@@ -58,6 +58,7 @@ export class CatalogueController {
   async listProducts(
     @Query(new ZodValidationPipe(productListQuerySchema)) query: z.infer<typeof productListQuerySchema>,
     @CurrentUser() user: SessionUser | null,
+    @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
     const requested = query.isActive === 'false' ? 'inactive' : query.isActive === 'all' ? 'all' : 'active';
@@ -65,15 +66,13 @@ export class CatalogueController {
     const paged = query.limit !== undefined || query.offset !== undefined;
     const page = { offset: query.offset ?? 0, limit: query.limit ?? DEFAULT_PAGE_SIZE };
     const key = JSON.stringify(paged ? { ...search, ...page } : search);
-    const { body, etag, headers } = await this.productLists.get(key, async () => {
+    const serialized = await this.productLists.get(key, async () => {
       const products = await this.queries.listProducts(search);
       if (!paged) return products;
       return withHeaders(products.slice(page.offset, page.offset + page.limit), { 'X-Total-Count': String(products.length) });
     });
-    // Sent as bytes: Nest would serialise a returned Buffer as an object.
-    response.type('application/json').setHeader('ETag', etag);
-    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
-    response.send(body);
+    // Sent as bytes (Nest would serialise a returned Buffer as an object), compressed once per answer.
+    await sendSerialized(request, response, serialized);
   }
 
   @Get('products/on-sale')

@@ -1,5 +1,12 @@
+import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
+
+const gzipAsync = promisify(gzip);
+/** Below this, compressing gains less than it costs (the compression middleware's own threshold). */
+const COMPRESS_FROM_BYTES = 1024;
 
 export interface SerializedResponse {
   /** UTF-8 JSON, encoded once rather than on every request. */
@@ -7,6 +14,8 @@ export interface SerializedResponse {
   etag: string;
   /** Headers that go with the body (the total of a paged list). */
   headers: Record<string, string>;
+  /** The body gzip-compressed, made at the first request that accepts it and kept with the entry. */
+  gzipped?: Promise<Buffer>;
 }
 
 const MAX_ENTRIES = 256;
@@ -51,6 +60,28 @@ export class ReadModelResponseCache {
   private currentVersion(): string {
     return this.projectorNames.map((name) => this.projections.appliedPositionOf(name)).join(':');
   }
+}
+
+/**
+ * Sends a cached answer as it is kept: its bytes, its ETag (a matching If-None-Match gets 304), and,
+ * to a client that accepts gzip, the compressed bytes kept beside them, so neither serialisation nor
+ * compression is repeated per request (the compression middleware leaves an encoded answer alone).
+ */
+export async function sendSerialized(request: Request, response: Response, serialized: SerializedResponse): Promise<void> {
+  response.type('application/json').setHeader('ETag', serialized.etag);
+  for (const [name, value] of Object.entries(serialized.headers)) response.setHeader(name, value);
+  if (serialized.body.length < COMPRESS_FROM_BYTES) {
+    response.send(serialized.body);
+    return;
+  }
+  response.setHeader('Vary', 'Accept-Encoding');
+  if (request.acceptsEncodings('gzip') !== 'gzip' || request.fresh) {
+    response.send(serialized.body);
+    return;
+  }
+  const gzipped = await (serialized.gzipped ??= gzipAsync(serialized.body));
+  response.setHeader('Content-Encoding', 'gzip');
+  response.send(gzipped);
 }
 
 class WithHeaders {
