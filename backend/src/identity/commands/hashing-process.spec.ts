@@ -23,7 +23,8 @@ describe('HashingProcess', () => {
     expect(await hashing.run({ op: 'verify', hash, password: 'helix-51' })).toBe(true);
     expect(await hashing.run({ op: 'verify', hash, password: 'helix-52' })).toBe(false);
     expect(hashing.pid).not.toBe(process.pid);
-    expect(niceOf(hashing.pid!)).toBe(niceOf(process.pid) + HASHING_NICE);
+    // Nice values stop at 19: a server already running at low priority gets a child at the lowest.
+    expect(niceOf(hashing.pid!)).toBe(Math.min(19, niceOf(process.pid) + HASHING_NICE));
   });
 
   it('fails the hashes under way when the child dies, with a plain error, and starts a new child for the next', async () => {

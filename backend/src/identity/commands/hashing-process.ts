@@ -2,9 +2,10 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { Logger } from '@nestjs/common';
 
 /**
- * The scheduling priority of the hashing process (Unix nice, 0 normal to 19 lowest). At 10 the kernel
- * gives the server's own threads about ten times its share whenever both want a core: a flood of
- * sign-ins slows sign-ins, not the pages, scripts and queries answered meanwhile.
+ * How much lower the hashing process's scheduling priority is than the server's (Unix nice, added to the
+ * server's own, at most 19, the lowest). At 10 the kernel gives the server's own threads about ten times
+ * its share whenever both want a core: a flood of sign-ins slows sign-ins, not the pages, scripts and
+ * queries answered meanwhile.
  */
 export const HASHING_NICE = 10;
 
@@ -20,7 +21,7 @@ type Reply = { id: number; value?: string | boolean; error?: string };
 function program(argon2Path: string): string {
   return `
 const os = require('node:os');
-try { os.setPriority(${HASHING_NICE}); } catch {}
+try { os.setPriority(Math.min(19, os.getPriority() + ${HASHING_NICE})); } catch {}
 const argon2 = require(${JSON.stringify(argon2Path)});
 process.on('message', async ({ id, op, password, hash, options }) => {
   try {
