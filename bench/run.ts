@@ -10,7 +10,7 @@ import { LoadResult, measure } from './load';
 import { describeOrderHistory, measureOrderHistory, OrderHistory, orderHistoryGoals } from './order-history';
 import { measureProjectionLag, ProjectionLag } from './projection-lag';
 import { Goal, log, pct, round } from './report';
-import { orderBody } from './shop-api';
+import { orderBody, OrderLine } from './shop-api';
 import { describeLoginFlood, LoginFlood, loginFloodGoals, measureLoginFlood } from './login-flood';
 import { describeTraffic, measurePageViewIngestion, measureTrafficQuery, PageViewIngestion, TrafficQuery, trafficGoals } from './traffic';
 
@@ -72,16 +72,8 @@ async function main(): Promise<void> {
     writeFileSync(bytesFile, listBytes);
     bare = await startBareServer(bytesFile);
 
-    const cycle = <T>(values: T[]) => {
-      let next = 0;
-      return () => values[(next += 1) % values.length];
-    };
     const anyProduct = cycle(productIds);
-    const benchProduct = cycle(benchProductIds);
-    const cart = () => [
-      { productId: benchProduct(), quantity: 2 },
-      { productId: benchProduct(), quantity: 1 },
-    ];
+    const cart = benchCart(benchProductIds);
 
     const run = async (scenario: Parameters<typeof measure>[0]) => {
       log(`${scenario.name}…`);
@@ -101,14 +93,7 @@ async function main(): Promise<void> {
       connections: CONNECTIONS,
       seconds: SECONDS,
     });
-    const orders = await run({
-      name: 'POST /api/orders',
-      url: `${server.url}/api/orders`,
-      method: 'POST',
-      body: () => orderBody(cart()),
-      connections: CONNECTIONS,
-      seconds: SECONDS,
-    });
+    const orders = await run(orderPlacement(server.url, cart));
     await run({
       name: `bare node:http at ${FIXED_RATE} req/s`,
       url: `${bare.url}/`,
@@ -200,9 +185,7 @@ async function ingestionOnly(): Promise<void> {
   const server = await startServerProcess(dataDir, { ANALYTICS_RATE_LIMIT: '1000000000' });
   try {
     const ingestion = await measurePageViewIngestion(server.url, SECONDS);
-    console.table(
-      [ingestion.fixedRate, ingestion.closedLoop].map((s) => ({ scenario: s.name, 'req/s': s.requestsPerSecond, 'p50 ms': s.latencyMs.p50, 'p99 ms': s.latencyMs.p99, 'non-2xx': s.non2xx, errors: s.errors })),
-    );
+    printScenarios([ingestion.fixedRate, ingestion.closedLoop]);
     console.log(`Projection caught up ${ingestion.drainSeconds.fixedRate} s after the fixed-rate run, ${ingestion.drainSeconds.closedLoop} s after the closed loop`);
   } finally {
     await server.stop();
@@ -230,7 +213,7 @@ async function catalogueOnly(): Promise<void> {
       await fixed(`GET /api/products?limit=${STOREFRONT_PAGE} at ${FIXED_RATE} req/s`, `${server.url}/api/products?limit=${STOREFRONT_PAGE}`),
       await fixed(`GET /api/products?limit=${STOREFRONT_PAGE} at ${FIXED_RATE} req/s, gzip`, `${server.url}/api/products?limit=${STOREFRONT_PAGE}`, () => BROWSER_ENCODINGS),
     ];
-    console.table(results.map((s) => ({ scenario: s.name, 'req/s': s.requestsPerSecond, 'p50 ms': s.latencyMs.p50, 'p99 ms': s.latencyMs.p99, 'non-2xx': s.non2xx, errors: s.errors })));
+    printScenarios(results);
     log('Login flood…');
     console.log(describeLoginFlood(await measureLoginFlood(server.url)));
   } finally {
@@ -238,6 +221,31 @@ async function catalogueOnly(): Promise<void> {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The values one after another, round and round. */
+function cycle<T>(values: T[]): () => T {
+  let next = 0;
+  return () => values[(next += 1) % values.length];
+}
+
+/** A two-line cart over the bench products, a different pair each time. */
+function benchCart(benchProductIds: number[]): () => OrderLine[] {
+  const benchProduct = cycle(benchProductIds);
+  return () => [
+    { productId: benchProduct(), quantity: 2 },
+    { productId: benchProduct(), quantity: 1 },
+  ];
+}
+
+/** Guests placing orders of `cart()` over 10 connections for the usual time. */
+function orderPlacement(url: string, cart: () => OrderLine[]): Parameters<typeof measure>[0] {
+  return { name: 'POST /api/orders', url: `${url}/api/orders`, method: 'POST', body: () => orderBody(cart()), connections: CONNECTIONS, seconds: SECONDS };
+}
+
+/** Results of the partial runs, one row per scenario. */
+function printScenarios(results: LoadResult[]): void {
+  console.table(results.map((s) => ({ scenario: s.name, 'req/s': s.requestsPerSecond, 'p50 ms': s.latencyMs.p50, 'p99 ms': s.latencyMs.p99, 'non-2xx': s.non2xx, errors: s.errors })));
 }
 
 /**
@@ -249,17 +257,8 @@ async function ordersOnly(): Promise<void> {
   const server = await startServerProcess(dataDir);
   try {
     const { benchProductIds } = await seedCatalogue(server.url, CATALOGUE_SIZE);
-    let next = 0;
-    const benchProduct = () => benchProductIds[(next += 1) % benchProductIds.length];
-    const orders = await measure({
-      name: 'POST /api/orders',
-      url: `${server.url}/api/orders`,
-      method: 'POST',
-      body: () => orderBody([{ productId: benchProduct(), quantity: 2 }, { productId: benchProduct(), quantity: 1 }]),
-      connections: CONNECTIONS,
-      seconds: SECONDS,
-    });
-    console.table([orders].map((s) => ({ scenario: s.name, 'req/s': s.requestsPerSecond, 'p50 ms': s.latencyMs.p50, 'p99 ms': s.latencyMs.p99, 'non-2xx': s.non2xx, errors: s.errors })));
+    const orders = await measure(orderPlacement(server.url, benchCart(benchProductIds)));
+    printScenarios([orders]);
     log('Order latency vs product history…');
     console.log(describeOrderHistory(await measureOrderHistory(server.url)));
     log('Hot product…');

@@ -1,4 +1,4 @@
-import { startTestApp, signInAsAdmin, signUp, TestApp } from '../support/test-app';
+import { bodyAsBytes, startTestApp, signInAsAdmin, signUp, TestApp } from '../support/test-app';
 
 interface ProductBody {
   id: number;
@@ -233,17 +233,11 @@ describe('Catalogue API', () => {
     });
 
     it('sends a cached product list gzip-compressed once and the same bytes to every later request', async () => {
-      const raw = (request: import('supertest').Test) =>
-        request.buffer(true).parse((res, done) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => done(null, Buffer.concat(chunks)));
-        });
-      const plain = await raw(shop.agent().get('/api/products').set('Accept-Encoding', 'identity')).expect(200);
+      const plain = await bodyAsBytes(shop.agent().get('/api/products').set('Accept-Encoding', 'identity')).expect(200);
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.headers.vary).toMatch(/Accept-Encoding/);
-      const first = await raw(shop.agent().get('/api/products').set('Accept-Encoding', 'gzip, deflate, br')).expect(200);
-      const second = await raw(shop.agent().get('/api/products').set('Accept-Encoding', 'gzip')).expect(200);
+      const first = await bodyAsBytes(shop.agent().get('/api/products').set('Accept-Encoding', 'gzip, deflate, br')).expect(200);
+      const second = await bodyAsBytes(shop.agent().get('/api/products').set('Accept-Encoding', 'gzip')).expect(200);
       expect(first.headers['content-encoding']).toBe('gzip');
       // Decoded by supertest: the same JSON as the plain answer, with the same validator.
       expect((first.body as Buffer).equals(plain.body as Buffer)).toBe(true);

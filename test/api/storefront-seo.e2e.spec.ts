@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { signInAsAdmin, startTestApp, TestApp } from '../support/test-app';
+import { bodyAsBytes, signInAsAdmin, startTestApp, TestApp } from '../support/test-app';
 
 /**
  * Issue 13 item 1: what search engines and link previews read from the storefront's pages, before
@@ -157,11 +157,7 @@ describeBuilt('Storefront pages for search engines (server-rendered head, sitema
     const original = readFileSync(join(folder, name));
     // supertest decodes the body as a browser would; the length says which bytes travelled.
     const fetched = async (acceptEncoding: string) => {
-      const response = await shop.agent().get(`/assets/${name}`).set('Accept-Encoding', acceptEncoding).buffer(true).parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      }).expect(200);
+      const response = await bodyAsBytes(shop.agent().get(`/assets/${name}`).set('Accept-Encoding', acceptEncoding)).expect(200);
       expect((response.body as Buffer).equals(original)).toBe(true);
       return response;
     };

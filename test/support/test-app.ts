@@ -65,3 +65,12 @@ export async function signUp(agent: request.Agent, overrides: Partial<{ fullName
 export async function signInAsAdmin(agent: request.Agent) {
   await agent.post('/api/auth/login').send({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }).expect(200);
 }
+
+/** Collects the answer's body as bytes (decoded from gzip or Brotli, as a browser would), whatever its type. */
+export function bodyAsBytes(call: request.Test): request.Test {
+  return call.buffer(true).parse((res, done) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (chunk: Buffer) => chunks.push(chunk));
+    res.on('end', () => done(null, Buffer.concat(chunks)));
+  });
+}

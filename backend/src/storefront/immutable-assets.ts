@@ -5,7 +5,8 @@ import { extname, join } from 'node:path';
 /** Build files have their content hash in their names: they never change, so browsers keep them a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-type Asset = { type: string; identity: Buffer; br?: Buffer; gzip?: Buffer };
+/** `extension` gives the Content-Type through Express's own lookup (mime-types), as its static files get theirs. */
+type Asset = { extension: string; identity: Buffer; br?: Buffer; gzip?: Buffer };
 
 /**
  * Serves the build's `assets/` folder from memory, with the Brotli and gzip copies the build wrote
@@ -27,7 +28,7 @@ export function immutableAssets(root: string): RequestHandler {
     // Brotli whenever accepted (browsers list gzip first, at equal weight, though Brotli is smaller).
     const encoding = asset.br && request.acceptsEncodings('br') === 'br' ? 'br' : asset.gzip && request.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : 'identity';
     const body = encoding === 'br' ? asset.br! : encoding === 'gzip' ? asset.gzip! : asset.identity;
-    response.setHeader('Content-Type', asset.type);
+    response.type(asset.extension);
     response.setHeader('Cache-Control', IMMUTABLE);
     if (asset.br || asset.gzip) response.setHeader('Vary', 'Accept-Encoding');
     if (encoding !== 'identity') response.setHeader('Content-Encoding', encoding);
@@ -51,28 +52,7 @@ function loadAssets(folder: string): Map<string, Asset> {
     const path = join(folder, name);
     if (!statSync(path).isFile()) continue;
     const variant = (suffix: string) => (existsSync(`${path}${suffix}`) ? readFileSync(`${path}${suffix}`) : undefined);
-    assets.set(name, { type: contentType(name), identity: readFileSync(path), br: variant('.br'), gzip: variant('.gz') });
+    assets.set(name, { extension: extname(name), identity: readFileSync(path), br: variant('.br'), gzip: variant('.gz') });
   }
   return assets;
-}
-
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json; charset=utf-8',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.map': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
-function contentType(name: string): string {
-  return TYPES[extname(name).toLowerCase()] ?? 'application/octet-stream';
 }
