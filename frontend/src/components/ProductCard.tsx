@@ -153,7 +153,7 @@ export function ProductGrid({
   const className = layout === 'grid' ? `product-grid columns-${columns}` : 'product-list';
   if (isLoading) {
     return (
-      <div className={className} aria-busy="true" aria-label="Loading products">
+      <div className={className} role="status" aria-busy="true" aria-label="Loading products">
         {Array.from({ length: skeletons }, (_, index) => (
           <ProductCardSkeleton key={index} layout={layout} />
         ))}

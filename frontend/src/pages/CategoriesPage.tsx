@@ -36,7 +36,7 @@ export default function CategoriesPage() {
             </button>
           </div>
         ) : categories.isLoading ? (
-          <div className="category-grid" aria-busy="true" aria-label="Loading categories">
+          <div className="category-grid" role="status" aria-busy="true" aria-label="Loading categories">
             {Array.from({ length: 6 }, (_, index) => (
               <CategoryCardSkeleton key={index} />
             ))}

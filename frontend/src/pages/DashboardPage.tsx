@@ -62,7 +62,7 @@ function ProductsCard({ products, columns, skeletons, ...card }: Omit<DashboardC
 }
 
 const lineSkeletons = (count: number, label: string) => (
-  <div className="stack" aria-busy="true" aria-label={label}>
+  <div className="stack" role="status" aria-busy="true" aria-label={label}>
     {Array.from({ length: count }, (_, index) => (
       <div key={index} className="skeleton skeleton-line" style={{ height: '2.25rem' }} />
     ))}
@@ -168,7 +168,7 @@ export default function DashboardPage() {
           <section className="card stack dashboard-orders" aria-labelledby="orders-heading">
             <h2 id="orders-heading">Your Orders</h2>
             {orders.isPending ? (
-              <div className="stack" aria-busy="true" aria-label="Loading your orders">
+              <div className="stack" role="status" aria-busy="true" aria-label="Loading your orders">
                 {[0, 1, 2].map((index) => (
                   <div key={index} className="skeleton order-skeleton" />
                 ))}

@@ -24,7 +24,7 @@ function ProductNotFound() {
 
 function ProductSkeleton() {
   return (
-    <div className="container product-page product-layout" aria-busy="true" aria-label="Loading product">
+    <div className="container product-page product-layout" role="status" aria-busy="true" aria-label="Loading product">
       <div className="skeleton product-media-skeleton" />
       <div className="stack">
         <div className="skeleton skeleton-line short" />

@@ -6,7 +6,7 @@ const ReviewForm = lazy(() => import('./ReviewForm').then((module) => ({ default
 
 export function LazyReviewForm(props: ComponentProps<typeof ReviewFormComponent>) {
   return (
-    <Suspense fallback={<div className="skeleton review-form-skeleton" aria-busy="true" aria-label="Loading the review form" />}>
+    <Suspense fallback={<div className="skeleton review-form-skeleton" role="status" aria-busy="true" aria-label="Loading the review form" />}>
       <ReviewForm {...props} />
     </Suspense>
   );

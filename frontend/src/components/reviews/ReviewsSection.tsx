@@ -61,7 +61,7 @@ export function ReviewsSection({ product }: { product: Product }) {
             />
           )}
           {reviews.isPending && (
-            <div className="stack" aria-busy="true" aria-label="Loading reviews">
+            <div className="stack" role="status" aria-busy="true" aria-label="Loading reviews">
               <div className="skeleton review-skeleton" />
               <div className="skeleton review-skeleton" />
             </div>

@@ -70,7 +70,7 @@ function SupportCaseDialog({ caseId, onClose }: { caseId: number; onClose(): voi
       {supportCase.isError ? (
         <LoadError message={messageOf(supportCase.error, 'Failed to load the support case.')} onRetry={() => supportCase.refetch()} />
       ) : !view ? (
-        <div className="stack" aria-busy="true" aria-label="Loading the support case">
+        <div className="stack" role="status" aria-busy="true" aria-label="Loading the support case">
           <span className="skeleton skeleton-line" />
           <span className="skeleton skeleton-line short" />
         </div>

@@ -17,7 +17,7 @@ export function OrderSummary({ quote }: { quote: UseQueryResult<CheckoutQuote> }
   }
   if (!quote.data) {
     return (
-      <div className="stack" aria-busy="true" aria-label="Calculating your order total">
+      <div className="stack" role="status" aria-busy="true" aria-label="Calculating your order total">
         <span className="skeleton skeleton-line" />
         <span className="skeleton skeleton-line" />
         <span className="skeleton skeleton-line short" />

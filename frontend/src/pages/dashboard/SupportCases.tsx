@@ -41,7 +41,7 @@ export function SupportCaseList() {
   const { cases, isLoading, isError, error, refetch } = useSupportCases();
   if (isLoading) {
     return (
-      <div className="stack" aria-busy="true" aria-label="Loading your support cases">
+      <div className="stack" role="status" aria-busy="true" aria-label="Loading your support cases">
         {[0, 1].map((row) => (
           <div key={row} className="skeleton support-skeleton" />
         ))}
@@ -121,7 +121,7 @@ function SupportCaseThread({ caseId }: { caseId: number }) {
   const supportCase = useSupportCase(caseId);
   const headingId = useId();
   usePageTitle(supportCase.data ? `Support case #${caseId}` : 'Support case');
-  if (supportCase.isLoading) return <div className="skeleton support-skeleton support-skeleton-tall" aria-busy="true" aria-label="Loading the support case" />;
+  if (supportCase.isLoading) return <div className="skeleton support-skeleton support-skeleton-tall" role="status" aria-busy="true" aria-label="Loading the support case" />;
   if (supportCase.isError || !supportCase.data) {
     const notFound = supportCase.error instanceof ApiError && supportCase.error.status === 404;
     return (

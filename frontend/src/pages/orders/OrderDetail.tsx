@@ -40,7 +40,7 @@ function TrackingLink({ href, children }: { href: string; children: string }) {
 export function OrderTimeline({ entries, isLoading, isError }: { entries: OrderTimelineEntry[] | undefined; isLoading: boolean; isError: boolean }) {
   if (isLoading) {
     return (
-      <div className="stack" aria-busy="true" aria-label="Loading the order's history">
+      <div className="stack" role="status" aria-busy="true" aria-label="Loading the order's history">
         <span className="skeleton skeleton-line" />
         <span className="skeleton skeleton-line short" />
       </div>

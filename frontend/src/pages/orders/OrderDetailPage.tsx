@@ -29,7 +29,7 @@ export default function OrderDetailPage() {
           <ArrowLeft size={16} aria-hidden /> {back.label}
         </Link>
         {order.isPending ? (
-          <div className="stack" aria-busy="true" aria-label="Loading the order">
+          <div className="stack" role="status" aria-busy="true" aria-label="Loading the order">
             <span className="skeleton skeleton-line short" />
             <div className="skeleton order-detail-skeleton" />
           </div>
