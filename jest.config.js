@@ -18,4 +18,5 @@ module.exports = {
   transform: { '^.+\\.tsx?$': swc },
   moduleNameMapper: { '\\.css$': '<rootDir>/test/support/style-stub.js' },
   testTimeout: 30000,
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
 };

@@ -3,12 +3,15 @@ import { resolve } from 'node:path';
 import { blankToNull, wholeNumber } from './shared/env';
 import { DEFAULT_PAYMENT_WINDOW_MINUTES } from './ordering/contract/checkout-rules';
 import type { S3Settings } from './storage/object-store/s3-object-store';
+import type { PostgresSettings } from './storage/postgres/postgres-database';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
 export interface AppConfig {
   port: number;
   dataDir: string;
+  /** DATABASE_URL: the event store, read models, credentials and leases in PostgreSQL; null: embedded SQLite in DATA_DIR. */
+  postgres: PostgresSettings | null;
   eventStoreUrl: string | null;
   mongodbUrl: string | null;
   adminEmail: string | null;
@@ -71,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port,
     dataDir: resolve(env.DATA_DIR ?? './data'),
+    postgres: postgresSettings(env),
     eventStoreUrl: blankToNull(env.EVENTSTORE_URL),
     mongodbUrl: blankToNull(env.MONGODB_URL),
     adminEmail,
@@ -127,6 +131,14 @@ function trustProxy(value: string | undefined): AppConfig['trustProxy'] {
   const wrong = entries.find((entry) => !valid.test(entry));
   if (wrong !== undefined) throw new Error(`TRUST_PROXY must be false, a hop count, or addresses/subnets; "${wrong}" is none of these`);
   return entries;
+}
+
+/** DATABASE_URL: a postgres:// URL (TLS by its sslmode); DATABASE_POOL_SIZE connections per instance; DATABASE_CA_FILE to trust a private CA. */
+function postgresSettings(env: NodeJS.ProcessEnv): PostgresSettings | null {
+  const url = blankToNull(env.DATABASE_URL);
+  if (url === null) return null;
+  if (!/^postgres(ql)?:\/\/[^\s]+$/.test(url)) throw new Error('DATABASE_URL must be a PostgreSQL URL, e.g. postgres://shop:password@db.example:5432/shop');
+  return { url, poolSize: wholeNumber(env, 'DATABASE_POOL_SIZE', 10, 1, 1000), caFile: blankToNull(env.DATABASE_CA_FILE) };
 }
 
 function s3Settings(env: NodeJS.ProcessEnv): S3Settings | null {

@@ -1,5 +1,5 @@
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
-import { EmbeddedReadStore } from '../../backend/src/storage/read-store/embedded-read-store';
+import { SqliteReadStore } from '../../backend/src/storage/read-store/sqlite-read-store';
 import { Document } from '../../backend/src/storage/read-store/read-store.port';
 import { ANALYTICS_DAY_ROWS, ANALYTICS_DAYS, ANALYTICS_MINUTES, ANALYTICS_ORDERS, ANALYTICS_VISITS, AnalyticsDayDocument, AnalyticsProjector } from './analytics.projector';
 import { AnalyticsQueries } from './analytics.queries';
@@ -8,12 +8,12 @@ import { fieldOf } from './counter-fields';
 type Data = Record<string, unknown>;
 
 describe('AnalyticsProjector', () => {
-  let readStore: EmbeddedReadStore;
+  let readStore: SqliteReadStore;
   let projector: AnalyticsProjector;
   let position: number;
 
   beforeEach(async () => {
-    readStore = new EmbeddedReadStore(':memory:');
+    readStore = new SqliteReadStore(':memory:', 'rebuildable');
     projector = new AnalyticsProjector(readStore);
     await projector.prepare();
     position = 0;
@@ -38,7 +38,7 @@ describe('AnalyticsProjector', () => {
   };
   const day = (id: string) => readStore.collection<AnalyticsDayDocument>(ANALYTICS_DAYS).findOne({ _id: id });
   const queries = () => new AnalyticsQueries(readStore);
-  const everything = async (store: EmbeddedReadStore) => {
+  const everything = async (store: SqliteReadStore) => {
     const names = [ANALYTICS_DAYS, ANALYTICS_DAY_ROWS, ANALYTICS_ORDERS];
     const collections = await Promise.all(names.map((name) => store.collection<Document>(name).find({}, { sort: { _id: 1 } })));
     return collections.map((docs) => docs.map(({ _position, ...doc }) => doc));
@@ -90,7 +90,7 @@ describe('AnalyticsProjector', () => {
     await applyAll(events.slice(2));
     const recovered = await everything(readStore);
 
-    const fresh = new EmbeddedReadStore(':memory:');
+    const fresh = new SqliteReadStore(':memory:', 'rebuildable');
     projector = new AnalyticsProjector(fresh);
     position = 0;
     await applyAll(history());

@@ -1,14 +1,14 @@
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
-import { EmbeddedReadStore } from '../../backend/src/storage/read-store/embedded-read-store';
+import { SqliteReadStore } from '../../backend/src/storage/read-store/sqlite-read-store';
 import { FAVORITES_COLLECTION, FavoriteDocument, FavoritesProjector } from './favorites.projector';
 
 describe('FavoritesProjector', () => {
-  let readStore: EmbeddedReadStore;
+  let readStore: SqliteReadStore;
   let projector: FavoritesProjector;
   let position: number;
 
   beforeEach(async () => {
-    readStore = new EmbeddedReadStore(':memory:');
+    readStore = new SqliteReadStore(':memory:', 'rebuildable');
     projector = new FavoritesProjector(readStore);
     await projector.prepare();
     position = 0;

@@ -1,5 +1,5 @@
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
-import { EmbeddedReadStore } from '../../backend/src/storage/read-store/embedded-read-store';
+import { SqliteReadStore } from '../../backend/src/storage/read-store/sqlite-read-store';
 import { CatalogueQueries } from '../catalogue/catalogue.queries';
 import { CustomerQueries } from './customer.queries';
 import { PRODUCT_PURCHASES_COLLECTION, ProductPurchasesDocument, PurchasesProjector } from './purchases.projector';
@@ -7,12 +7,12 @@ import { PRODUCT_PURCHASES_COLLECTION, ProductPurchasesDocument, PurchasesProjec
 type Line = [productId: number, quantity: number];
 
 describe('PurchasesProjector', () => {
-  let readStore: EmbeddedReadStore;
+  let readStore: SqliteReadStore;
   let projector: PurchasesProjector;
   let position: number;
 
   beforeEach(async () => {
-    readStore = new EmbeddedReadStore(':memory:');
+    readStore = new SqliteReadStore(':memory:', 'rebuildable');
     projector = new PurchasesProjector(readStore);
     await projector.prepare();
     position = 0;

@@ -48,7 +48,7 @@ export class OrderQueries {
   async hasBought(customerId: string, productId: number): Promise<boolean> {
     const order = await this.orders.findOne({
       customerId,
-      'items.productId': productId,
+      items: { $elemMatch: { productId } },
       status: 'delivered',
     });
     return order !== null;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SqliteEventStore } from '../../backend/src/storage/event-store/sqlite-event-store';
-import { EmbeddedReadStore } from '../../backend/src/storage/read-store/embedded-read-store';
+import { SqliteReadStore } from '../../backend/src/storage/read-store/sqlite-read-store';
 import { Document } from '../../backend/src/storage/read-store/read-store.port';
 import { CatalogueProjector, PRODUCTS_COLLECTION, ProductDocument } from '../catalogue/catalogue.projector';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
@@ -28,12 +28,12 @@ const stockAdjusted = (productId: number, delta: number, stockAfter: number) => 
 
 describe('ProjectionRunner', () => {
   let eventStore: SqliteEventStore;
-  let readStore: EmbeddedReadStore;
+  let readStore: SqliteReadStore;
   let runner: ProjectionRunner;
 
   beforeEach(async () => {
     eventStore = new SqliteEventStore(':memory:');
-    readStore = new EmbeddedReadStore(':memory:');
+    readStore = new SqliteReadStore(':memory:', 'rebuildable');
     runner = new ProjectionRunner(eventStore, readStore, [new CatalogueProjector(readStore)]);
   });
   afterEach(async () => {
@@ -125,7 +125,7 @@ describe('ProjectionRunner with a poison event', () => {
 
   it('parks the event, reports it, keeps every other projector and later event going, and applies it again once fixed', async () => {
     const eventStore = new SqliteEventStore(':memory:');
-    const readStore = new EmbeddedReadStore(':memory:');
+    const readStore = new SqliteReadStore(':memory:', 'rebuildable');
     const fragile = new FragileProjector();
     const runner = new ProjectionRunner(eventStore, readStore, [fragile, new CatalogueProjector(readStore)]);
     try {

@@ -46,7 +46,7 @@ export function describeReadStoreContract(adapterName: string, open: () => Promi
       expect(inStock.map((p) => p._id)).toEqual(['p4', 'p1', 'p3']);
       const page = await products.find({}, { sort: { name: 1 }, skip: 1, limit: 2 });
       expect(page.map((p) => p.name)).toEqual(['BPC-157', 'Semaglutide']);
-      const either = await products.find({ $or: [{ price: { $lt: 20 } }, { tags: 'glp-1' }] }, { sort: { _id: 1 } });
+      const either = await products.find({ $or: [{ price: { $lt: 20 } }, { tags: { $elemMatch: { $eq: 'glp-1' } } }] }, { sort: { _id: 1 } });
       expect(either.map((p) => p._id)).toEqual(['p3', 'p4']);
       const named = await products.find({ name: { $regex: 'b', $options: 'i' } }, { sort: { _id: 1 } });
       expect(named.map((p) => p._id)).toEqual(['p1', 'p2', 'p3']);
@@ -160,7 +160,7 @@ export function describeReadStoreContract(adapterName: string, open: () => Promi
     });
 
     it('answers equality filters on an indexed field exactly as without the index, through every kind of write', async () => {
-      type Order = Document & { customerId?: string | null | string[]; status: string; total: number };
+      type Order = Document & { customerId?: string | null; status: string; total: number };
       const orders = subject.store.collection<Order>(`${name}_orders`);
       await orders.insertOne({ _id: 'o1', customerId: 'c1', status: 'pending', total: 10 });
       await orders.insertOne({ _id: 'o2', customerId: 'c2', status: 'pending', total: 20 });
@@ -169,11 +169,10 @@ export function describeReadStoreContract(adapterName: string, open: () => Promi
       await orders.createIndex({ customerId: 1, status: 1 });
       await orders.createIndex({ status: 1 });
       await orders.insertOne({ _id: 'o5', customerId: 'c1', status: 'paid', total: 50 });
-      await orders.insertOne({ _id: 'o6', customerId: ['c1', 'c3'], status: 'pending', total: 60 });
+      await orders.insertOne({ _id: 'o6', customerId: 'c1', status: 'pending', total: 60 });
       const ids = async (filter: Record<string, unknown>) => (await orders.find(filter, { sort: { _id: 1 } })).map((doc) => doc._id);
 
       expect(await ids({ customerId: 'c1' })).toEqual(['o1', 'o5', 'o6']);
-      expect(await ids({ customerId: 'c3' })).toEqual(['o6']);
       // null matches a null and a missing field alike.
       expect(await ids({ customerId: null })).toEqual(['o3', 'o4']);
       expect(await ids({ customerId: 'c1', status: 'paid' })).toEqual(['o5']);
@@ -206,6 +205,97 @@ export function describeReadStoreContract(adapterName: string, open: () => Promi
         products = subject.store.collection<Product>(name);
       }
       await subject.store.dropCollection(`${name}_orders`);
+    });
+
+    it('matches array elements with $elemMatch, on an element\'s fields or on the element itself', async () => {
+      type Order = Document & { items: { productId: number; quantity: number }[]; notes?: string[] };
+      const orders = subject.store.collection<Order>(`${name}_items`);
+      await orders.insertOne({ _id: 'o1', items: [{ productId: 7, quantity: 1 }, { productId: 9, quantity: 5 }], notes: ['gift'] });
+      await orders.insertOne({ _id: 'o2', items: [{ productId: 9, quantity: 1 }] });
+      await orders.insertOne({ _id: 'o3', items: [] });
+      const ids = async (filter: Record<string, unknown>) => (await orders.find(filter, { sort: { _id: 1 } })).map((doc) => doc._id);
+      expect(await ids({ items: { $elemMatch: { productId: 9 } } })).toEqual(['o1', 'o2']);
+      expect(await ids({ items: { $elemMatch: { productId: 9, quantity: { $gte: 2 } } } })).toEqual(['o1']);
+      expect(await ids({ items: { $elemMatch: { productId: 8 } } })).toEqual([]);
+      expect(await ids({ notes: { $elemMatch: { $eq: 'gift' } } })).toEqual(['o1']);
+      expect(await ids({ notes: { $elemMatch: { $in: ['gift', 'urgent'] } } })).toEqual(['o1']);
+      await subject.store.dropCollection(`${name}_items`);
+    });
+
+    it('compares strings with strings and numbers with numbers only, and treats a missing field as null', async () => {
+      type Mixed = Document & { value?: unknown; flag?: boolean };
+      const mixed = subject.store.collection<Mixed>(`${name}_mixed`);
+      await mixed.insertOne({ _id: 'm1', value: 5, flag: true });
+      await mixed.insertOne({ _id: 'm2', value: '5', flag: false });
+      await mixed.insertOne({ _id: 'm3', value: 'apple' });
+      await mixed.insertOne({ _id: 'm4', value: null });
+      await mixed.insertOne({ _id: 'm5' });
+      const ids = async (filter: Record<string, unknown>) => (await mixed.find(filter, { sort: { _id: 1 } })).map((doc) => doc._id);
+      expect(await ids({ value: 5 })).toEqual(['m1']);
+      expect(await ids({ value: '5' })).toEqual(['m2']);
+      expect(await ids({ value: { $gt: 1 } })).toEqual(['m1']);
+      expect(await ids({ value: { $gt: '1' } })).toEqual(['m2', 'm3']);
+      expect(await ids({ value: { $lt: 'b' } })).toEqual(['m2', 'm3']);
+      expect(await ids({ value: null })).toEqual(['m4', 'm5']);
+      expect(await ids({ value: { $ne: null } })).toEqual(['m1', 'm2', 'm3']);
+      expect(await ids({ value: { $ne: 5 } })).toEqual(['m2', 'm3', 'm4', 'm5']);
+      expect(await ids({ value: { $nin: [5, '5'] } })).toEqual(['m3', 'm4', 'm5']);
+      expect(await ids({ flag: true })).toEqual(['m1']);
+      expect(await ids({ flag: false })).toEqual(['m2']);
+      expect(await ids({ flag: { $ne: true } })).toEqual(['m2', 'm3', 'm4', 'm5']);
+      expect(await ids({ flag: { $exists: true } })).toEqual(['m1', 'm2']);
+      expect(await ids({ value: { $exists: false } })).toEqual(['m5']);
+      expect(await ids({ $and: [{ value: { $ne: null } }, { $or: [{ flag: true }, { value: 'apple' }] }] })).toEqual(['m1', 'm3']);
+      await subject.store.dropCollection(`${name}_mixed`);
+    });
+
+    it('sorts missing values first going up and last going down, and on nested fields', async () => {
+      await products.insertOne({ _id: 'p5', name: 'Uncategorised', price: 1, stock: 1 });
+      expect((await products.find({}, { sort: { 'category.id': 1, _id: 1 } })).map((p) => p._id)).toEqual(['p5', 'p1', 'p2', 'p4', 'p3']);
+      expect((await products.find({}, { sort: { 'category.id': -1, _id: 1 } })).map((p) => p._id)).toEqual(['p3', 'p4', 'p1', 'p2', 'p5']);
+    });
+
+    it('counts no further than asked', async () => {
+      expect(await products.count({}, { limit: 2 })).toBe(2);
+      expect(await products.count({ price: { $gt: 100 } }, { limit: 2 })).toBe(1);
+    });
+
+    it('finds by a case-insensitive substring of the fields of its search index, kept up to date through every write', async () => {
+      await products.createSearchIndex(['name', 'sku']);
+      await products.updateOne({ _id: 'p3' }, { $set: { sku: 'WATER-BAC-10ML' } });
+      const ids = async (search: string, more: Record<string, unknown> = {}) => (await products.find({ $text: { $search: search }, ...more }, { sort: { _id: 1 } })).map((p) => p._id);
+      expect(await ids('bpc')).toEqual(['p1']);
+      expect(await ids('BAC')).toEqual(['p3']);
+      expect(await ids('glutide')).toEqual(['p4']);
+      expect(await ids('water-bac')).toEqual(['p3']);
+      expect(await ids('b')).toEqual(['p1', 'p2', 'p3']);
+      expect(await ids('10')).toEqual(['p3']);
+      expect(await ids('pep', { price: { $gt: 50 } })).toEqual([]);
+      expect(await ids('"quoted"')).toEqual([]);
+      await products.replaceOne({ _id: 'p1', name: 'Renamed', price: 45, stock: 12 });
+      await products.deleteOne({ _id: 'p4' });
+      await products.insertOne({ _id: 'p9', name: 'Glutathione', price: 30, stock: 2 });
+      expect(await ids('bpc')).toEqual([]);
+      expect(await ids('renamed')).toEqual(['p1']);
+      expect(await ids('glut')).toEqual(['p9']);
+      expect(await products.count({ $text: { $search: 'ta' } })).toBe(1);
+    });
+
+    it('updates nested fields, creating the objects on the way, and keeps the smaller or larger value', async () => {
+      await products.updateOne({ _id: 'p1' }, { $inc: { 'sales.byDay.d1': 2 }, $set: { 'category.name': 'Peptides' } });
+      await products.updateOne({ _id: 'p1' }, { $inc: { 'sales.byDay.d1': 3, 'sales.byDay.d2': 1 }, $min: { price: 40 } });
+      await products.updateOne({ _id: 'p1' }, { $min: { price: 41 }, $max: { stock: 3 } });
+      expect(await products.findOne({ _id: 'p1' })).toMatchObject({ price: 40, stock: 12, category: { id: 1, name: 'Peptides' }, sales: { byDay: { d1: 5, d2: 1 } } });
+      const counters = subject.store.collection<Document & { day: string; views: number }>(`${name}_views`);
+      await counters.updateOne({ _id: 'd1:/home', day: 'd1' }, { $inc: { views: 1 } }, { upsert: true });
+      await counters.updateOne({ _id: 'd1:/home', day: 'd1' }, { $inc: { views: 1 } }, { upsert: true });
+      expect(await counters.findOne({ _id: 'd1:/home' })).toEqual({ _id: 'd1:/home', day: 'd1', views: 2 });
+      await subject.store.dropCollection(`${name}_views`);
+    });
+
+    it('refuses filters outside the port\'s language instead of answering them differently', async () => {
+      await expect(products.find({ tags: ['peptide'] })).rejects.toThrow(/\$elemMatch/);
+      await expect(products.find({ name: { $where: 'x' } })).rejects.toThrow(/\$where/);
     });
 
     it('drops a collection', async () => {

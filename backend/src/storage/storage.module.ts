@@ -10,7 +10,7 @@ import { SqliteEventStore } from './event-store/sqlite-event-store';
 import { DiskObjectStore } from './object-store/disk-object-store';
 import { OBJECT_STORE, ObjectStore } from './object-store/object-store.port';
 import { S3ObjectStore } from './object-store/s3-object-store';
-import { EmbeddedReadStore } from './read-store/embedded-read-store';
+import { SqliteReadStore } from './read-store/sqlite-read-store';
 import { MongoReadStore } from './read-store/mongo-read-store';
 import { READ_STORE, ReadStore } from './read-store/read-store.port';
 
@@ -28,13 +28,13 @@ export async function openEventStore(config: AppConfig): Promise<EventStore> {
 
 export async function openReadStore(config: AppConfig): Promise<ReadStore> {
   if (config.mongodbUrl) return MongoReadStore.connect(config.mongodbUrl);
-  return new EmbeddedReadStore(join(config.dataDir, 'read-models.sqlite'));
+  return new SqliteReadStore(join(config.dataDir, 'read-models.sqlite'), 'rebuildable');
 }
 
 /** Not rebuildable, so never in the read models' file or database. */
 export async function openCredentialStore(config: AppConfig): Promise<CredentialStore> {
   if (config.mongodbUrl) return MongoReadStore.connectToCredentials(config.mongodbUrl);
-  return new EmbeddedReadStore(join(config.dataDir, 'credentials.sqlite'));
+  return new SqliteReadStore(join(config.dataDir, 'credentials.sqlite'), 'full');
 }
 
 /** Images and attachments: an S3-compatible bucket, or files under DATA_DIR/objects. */

@@ -1,12 +1,12 @@
-import { EmbeddedReadStore } from '../../storage/read-store/embedded-read-store';
+import { SqliteReadStore } from '../../storage/read-store/sqlite-read-store';
 import { Document } from '../../storage/read-store/read-store.port';
 import { RATE_LIMITS_COLLECTION, RateLimiter } from './rate-limiter';
 
 describe('RateLimiter', () => {
-  let store: EmbeddedReadStore;
+  let store: SqliteReadStore;
   let limiter: RateLimiter;
   beforeEach(async () => {
-    store = new EmbeddedReadStore(':memory:');
+    store = new SqliteReadStore(':memory:', 'rebuildable');
     limiter = new RateLimiter(store);
     await limiter.onModuleInit();
   });

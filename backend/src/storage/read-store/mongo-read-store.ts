@@ -1,6 +1,8 @@
 import { Db, Collection as DriverCollection, MongoClient, MongoServerError, UpdateResult as DriverUpdateResult } from 'mongodb';
 import {
+  assertCollectionName,
   Collection,
+  CountOptions,
   Document,
   DuplicateKeyError,
   Filter,
@@ -17,6 +19,9 @@ const DUPLICATE_KEY = 11000;
 
 /** The production read store: one MongoDB database, one collection per read-store collection. */
 export class MongoReadStore implements ReadStore {
+  /** Per collection, the fields of its search index (createSearchIndex). */
+  private readonly searchFields = new Map<string, readonly string[]>();
+
   private constructor(
     private readonly client: MongoClient,
     private readonly db: Db,
@@ -35,7 +40,8 @@ export class MongoReadStore implements ReadStore {
   }
 
   collection<T extends Document = Document>(name: string): Collection<T> {
-    return new MongoCollection<T>(name, this.db.collection<Document>(name));
+    assertCollectionName(name);
+    return new MongoCollection<T>(name, this.db.collection<Document>(name), this.searchFields);
   }
 
   async dropCollection(name: string): Promise<void> {
@@ -53,18 +59,46 @@ class MongoCollection<T extends Document> implements Collection<T> {
   constructor(
     private readonly name: string,
     private readonly documents: DriverCollection<Document>,
+    private readonly searchFields: Map<string, readonly string[]>,
   ) {}
 
   async findOne(filter: Filter): Promise<T | null> {
-    return (await this.documents.findOne(filter)) as T | null;
+    return (await this.documents.findOne(this.translated(filter))) as T | null;
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
-    return (await this.documents.find(filter, options).toArray()) as T[];
+    return (await this.documents.find(this.translated(filter), options).toArray()) as T[];
   }
 
-  count(filter: Filter): Promise<number> {
-    return this.documents.countDocuments(filter);
+  count(filter: Filter, options: CountOptions = {}): Promise<number> {
+    return this.documents.countDocuments(this.translated(filter), options.limit === undefined ? {} : { limit: options.limit });
+  }
+
+  /**
+   * The port's `$text` is a case-insensitive substring of the search index's fields (as the SQL adapters'
+   * trigram indexes answer it); MongoDB's own $text matches whole words, so it is asked as regular expressions.
+   */
+  async createSearchIndex(fields: readonly string[]): Promise<void> {
+    this.searchFields.set(this.name, [...fields]);
+  }
+
+  private translated(filter: Filter): Filter {
+    const translated: Filter = {};
+    for (const [key, value] of Object.entries(filter)) {
+      if (key === '$text') {
+        const fields = this.searchFields.get(this.name);
+        if (!fields) throw new Error(`$text on ${this.name} needs a search index (createSearchIndex)`);
+        const search = String((value as { $search?: unknown }).$search ?? '').trim();
+        const pattern = { $regex: search.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), $options: 'i' };
+        translated.$and = [...((translated.$and as Filter[] | undefined) ?? []), { $or: fields.map((field) => ({ [field]: pattern })) }];
+      } else if (key === '$and' || key === '$or') {
+        const parts = (value as Filter[]).map((part) => this.translated(part));
+        translated[key] = key === '$and' ? [...((translated.$and as Filter[] | undefined) ?? []), ...parts] : parts;
+      } else {
+        translated[key] = value;
+      }
+    }
+    return translated;
   }
 
   async insertOne(doc: T): Promise<void> {
@@ -76,24 +110,24 @@ class MongoCollection<T extends Document> implements Collection<T> {
   }
 
   async updateOne(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
-    return toUpdateResult(await this.rejectingDuplicates(this.documents.updateOne(filter, update, { upsert: options.upsert ?? false })));
+    return toUpdateResult(await this.rejectingDuplicates(this.documents.updateOne(this.translated(filter), update, { upsert: options.upsert ?? false })));
   }
 
   async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
-    return toUpdateResult(await this.rejectingDuplicates(this.documents.updateMany(filter, update)));
+    return toUpdateResult(await this.rejectingDuplicates(this.documents.updateMany(this.translated(filter), update)));
   }
 
   async findOneAndUpdate(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<T | null> {
-    const updated = this.documents.findOneAndUpdate(filter, update, { upsert: options.upsert ?? false, returnDocument: 'after' });
+    const updated = this.documents.findOneAndUpdate(this.translated(filter), update, { upsert: options.upsert ?? false, returnDocument: 'after' });
     return (await this.rejectingDuplicates(updated)) as T | null;
   }
 
   async deleteOne(filter: Filter): Promise<number> {
-    return (await this.documents.deleteOne(filter)).deletedCount;
+    return (await this.documents.deleteOne(this.translated(filter))).deletedCount;
   }
 
   async deleteMany(filter: Filter): Promise<number> {
-    return (await this.documents.deleteMany(filter)).deletedCount;
+    return (await this.documents.deleteMany(this.translated(filter))).deletedCount;
   }
 
   async createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<void> {

@@ -1,6 +1,17 @@
 /**
- * Document storage for read models, credentials, sessions and counters,
- * with MongoDB's query and update semantics so that either adapter can serve it.
+ * Document storage for read models, credentials, sessions and counters, with the part of MongoDB's
+ * query and update language that every adapter answers the same way (embedded SQLite, PostgreSQL
+ * JSONB, MongoDB), through indexes, never by loading a collection into memory.
+ *
+ * Filters: equality on a field or a dotted path through embedded objects (`{ status: 'paid' }`,
+ * `{ 'settlement.state': 'late' }`), `null` matching a null or missing field; `$eq`, `$ne`, `$gt`,
+ * `$gte`, `$lt`, `$lte` (a string compares with strings, a number with numbers, as MongoDB does),
+ * `$in`, `$nin`, `$exists`, `$regex` (with `$options: 'i'`), `$and`, `$or`; arrays are matched with
+ * `$elemMatch` only (`{ items: { $elemMatch: { productId: 7 } } }`; an element that is a plain value:
+ * `{ tags: { $elemMatch: { $eq: 'new' } } }`), never by equality with the array field itself; and
+ * `$text: { $search }` on a collection with a search index (createSearchIndex): a case-insensitive
+ * substring of any of its fields. Anything else is refused with an error naming it.
+ * Updates: `$set`, `$unset`, `$inc`, `$min`, `$max`, `$push`, on fields or dotted paths.
  */
 export type Document = { _id: string } & Record<string, unknown>;
 
@@ -11,6 +22,11 @@ export type SortSpec = Record<string, 1 | -1>;
 export interface FindOptions {
   sort?: SortSpec;
   skip?: number;
+  limit?: number;
+}
+
+export interface CountOptions {
+  /** Stop counting here: a page's "more than 10,000" costs no more than 10,000 index entries. */
   limit?: number;
 }
 
@@ -25,13 +41,15 @@ export interface UpdateResult {
 }
 
 export interface IndexOptions {
+  /** Documents missing every field of the index are not in it, so any number of them may coexist. */
   unique?: boolean;
 }
 
 export interface Collection<T extends Document = Document> {
   findOne(filter: Filter): Promise<T | null>;
+  /** Sorting on fields an index covers (in its order) lets the adapters page without sorting the matches. */
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
-  count(filter: Filter): Promise<number>;
+  count(filter: Filter, options?: CountOptions): Promise<number>;
   /** Fails with DuplicateKeyError when the _id or a unique index value already exists. */
   insertOne(doc: T): Promise<void>;
   /** Replaces the whole document with this _id, creating it when missing. */
@@ -43,6 +61,8 @@ export interface Collection<T extends Document = Document> {
   deleteOne(filter: Filter): Promise<number>;
   deleteMany(filter: Filter): Promise<number>;
   createIndex(keys: Record<string, 1 | -1>, options?: IndexOptions): Promise<void>;
+  /** Makes `$text: { $search }` answer from an index over these string fields (a trigram index where the engine has one). */
+  createSearchIndex(fields: readonly string[]): Promise<void>;
 }
 
 export interface ReadStore {
@@ -57,6 +77,16 @@ export class DuplicateKeyError extends Error {
     super(`Duplicate key in ${collection}: ${fields} ${value}`);
     this.name = 'DuplicateKeyError';
   }
+}
+
+/** A filter or update the port does not define (an unknown operator, equality with a whole array or object). */
+export class UnsupportedQueryError extends Error {
+  override name = 'UnsupportedQueryError';
+}
+
+/** Collection names become (quoted) table names: letters, digits, underscores and hyphens, starting with a letter. */
+export function assertCollectionName(name: string): void {
+  if (!/^[A-Za-z][A-Za-z0-9_-]{0,62}$/.test(name)) throw new UnsupportedQueryError(`"${name}" is not a collection name (letters, digits, _ and -, at most 63)`);
 }
 
 export const READ_STORE = Symbol('READ_STORE');

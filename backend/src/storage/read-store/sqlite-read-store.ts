@@ -1,0 +1,404 @@
+import Database from 'better-sqlite3';
+import { applyUpdate, upsertSeed } from './document-update';
+import {
+  assertCollectionName,
+  Collection,
+  CountOptions,
+  Document,
+  DuplicateKeyError,
+  Filter,
+  FindOptions,
+  IndexOptions,
+  ReadStore,
+  Update,
+  UpdateOptions,
+  UpdateResult,
+} from './read-store.port';
+import { compileFilter, compileSort, fieldExpression, SqlParams } from './sql/document-filter';
+import { openSqliteFile } from '../sqlite-file';
+
+/**
+ * `full`: every commit is flushed to disk before its writes resolve (credentials, sessions, secrets:
+ * nothing can rebuild them). `rebuildable`: commits reach the operating system before they resolve,
+ * which survives the process being killed, and the disk at the next WAL checkpoint; a power cut may
+ * lose the last moments of read models, which their projectors then apply again from the log (their
+ * checkpoints are in the same file, so they fall back together).
+ */
+export type Durability = 'full' | 'rebuildable';
+
+/** Statements prepared once per SQL text; filters repeat their shapes, so few are ever made. */
+const STATEMENT_CACHE_SIZE = 2000;
+/** SQLite's page cache for this file, in KiB: the working set stays in memory, the history stays on disk. */
+const PAGE_CACHE_KIB = 32 * 1024;
+/** Terms shorter than a trigram cannot use the search index; they are looked for by LIKE over the fields. */
+const TRIGRAM = 3;
+
+interface Waiter {
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * The embedded document store: one SQLite table per collection (`c_<name>`: a row per document, its
+ * JSON in `body`), queried through SQL with expression indexes on the fields that collections ask to
+ * index, and a trigram full-text index for search. Memory does not grow with the data: SQLite keeps a
+ * bounded page cache, and nothing is loaded at start.
+ *
+ * Writes run at once, synchronously, inside one transaction that stays open for the rest of the turn
+ * of the event loop (group commit): whatever is written in one turn (concurrent requests, every
+ * projector applying an event) shares one commit, and each write resolves only once it is committed.
+ * Every write is its own savepoint, so a failed one (a duplicate key) changes nothing and the others
+ * still commit. Reads on this connection see writes as soon as they are made, like the log's sole
+ * writer deciding on a state it has just appended.
+ */
+export class SqliteReadStore implements ReadStore {
+  private readonly db: Database.Database;
+  private readonly collections = new Map<string, SqliteCollection<Document>>();
+  private readonly statements = new Map<string, Database.Statement>();
+  private readonly savepoint: (work: () => unknown) => unknown;
+  private waiters: Waiter[] = [];
+  private commitScheduled = false;
+
+  constructor(file: string, durability: Durability) {
+    this.db = openSqliteFile(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma(`synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`);
+    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
+    this.db.function('shop_regexp', { deterministic: true }, (pattern: unknown, flags: unknown, value: unknown) =>
+      typeof value === 'string' && new RegExp(String(pattern), String(flags)).test(value) ? 1 : 0,
+    );
+    this.db.exec('CREATE TABLE IF NOT EXISTS shop_search_indexes (collection TEXT PRIMARY KEY, fields TEXT NOT NULL)');
+    this.savepoint = this.db.transaction((work: () => unknown) => work());
+    this.migrateSingleTable();
+  }
+
+  collection<T extends Document = Document>(name: string): Collection<T> {
+    let collection = this.collections.get(name);
+    if (!collection) {
+      assertCollectionName(name);
+      collection = new SqliteCollection(name, this);
+      this.collections.set(name, collection);
+    }
+    return collection as unknown as Collection<T>;
+  }
+
+  async dropCollection(name: string): Promise<void> {
+    assertCollectionName(name);
+    await this.write(() => {
+      this.db.exec(`DROP TABLE IF EXISTS "${tableOf(name)}"; DROP TABLE IF EXISTS "${searchTableOf(name)}"`);
+      this.db.prepare('DELETE FROM shop_search_indexes WHERE collection = ?').run(name);
+      this.collections.get(name)?.forget();
+      this.statements.clear();
+    });
+  }
+
+  async close(): Promise<void> {
+    if (!this.db.open) return;
+    this.commit();
+    this.db.close();
+  }
+
+  /** A statement for this SQL, prepared once. */
+  statement(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.clear();
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  exec(sql: string): void {
+    this.db.exec(sql);
+  }
+
+  /** Runs `work` now, in its own savepoint of the turn's transaction; resolves with its result once that transaction is committed. */
+  write<R>(work: () => R): Promise<R> {
+    if (!this.db.open) return Promise.reject(new Error('The read store is closed'));
+    if (!this.db.inTransaction) this.db.exec('BEGIN');
+    this.scheduleCommit();
+    let result: R;
+    try {
+      result = this.savepoint(work) as R;
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject })).then(() => result);
+  }
+
+  private scheduleCommit(): void {
+    if (this.commitScheduled) return;
+    this.commitScheduled = true;
+    setImmediate(() => this.commit());
+  }
+
+  private commit(): void {
+    this.commitScheduled = false;
+    const waiters = this.waiters;
+    this.waiters = [];
+    if (!this.db.inTransaction) {
+      for (const waiter of waiters) waiter.resolve();
+      return;
+    }
+    try {
+      this.db.exec('COMMIT');
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      for (const waiter of waiters) waiter.reject(error);
+      return;
+    }
+    for (const waiter of waiters) waiter.resolve();
+  }
+
+  /**
+   * Files written before collections had tables of their own kept every document in one `documents`
+   * table: they are moved into their collections' tables once, in one transaction.
+   */
+  private migrateSingleTable(): void {
+    const old = this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'documents'").get();
+    if (!old) return;
+    this.db.transaction(() => {
+      const names = this.db.prepare('SELECT DISTINCT collection FROM documents').all() as { collection: string }[];
+      for (const { collection } of names) {
+        assertCollectionName(collection);
+        createTable(this.db, collection);
+        this.db.prepare(`INSERT OR REPLACE INTO "${tableOf(collection)}" (id, body) SELECT id, body FROM documents WHERE collection = ?`).run(collection);
+      }
+      this.db.exec('DROP TABLE documents; DROP TABLE IF EXISTS unique_indexes');
+    })();
+  }
+
+  createTable(name: string): void {
+    createTable(this.db, name);
+  }
+}
+
+function createTable(db: Database.Database, name: string): void {
+  // An explicit INTEGER PRIMARY KEY keeps row numbers stable across VACUUM: the search index refers to them.
+  db.exec(`CREATE TABLE IF NOT EXISTS "${tableOf(name)}" (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, body TEXT NOT NULL)`);
+}
+
+const tableOf = (collection: string) => `c_${collection}`;
+const searchTableOf = (collection: string) => `c_${collection}__search`;
+/** Index names carry their fields, so a unique violation can name them. */
+const indexNameOf = (collection: string, fields: string[], unique: boolean) => `c_${collection}::${unique ? 'unique:' : ''}${fields.join(',')}`;
+
+class SqliteCollection<T extends Document> implements Collection<T> {
+  private readonly table: string;
+  private tableReady = false;
+  /** The fields of the search index, once createSearchIndex made it (or found it made). */
+  private searchFields: string[] | null | undefined;
+
+  constructor(
+    private readonly name: string,
+    private readonly store: SqliteReadStore,
+  ) {
+    this.table = tableOf(name);
+  }
+
+  forget(): void {
+    this.tableReady = false;
+    this.searchFields = undefined;
+  }
+
+  async findOne(filter: Filter): Promise<T | null> {
+    this.ensureTable();
+    const { where, values } = this.where(filter);
+    const row = this.store.statement(`SELECT body FROM "${this.table}" WHERE ${where} LIMIT 1`).get(...values) as { body: string } | undefined;
+    return row ? parse<T>(row.body) : null;
+  }
+
+  async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    this.ensureTable();
+    const { where, values } = this.where(filter);
+    let sql = `SELECT body FROM "${this.table}" WHERE ${where}`;
+    if (options.sort && Object.keys(options.sort).length > 0) sql += ` ORDER BY ${compileSort(options.sort, 'sqlite')}`;
+    if (options.limit || options.skip) sql += ` LIMIT ${options.limit ? Math.floor(options.limit) : -1} OFFSET ${Math.floor(options.skip ?? 0)}`;
+    const rows = this.store.statement(sql).all(...values) as { body: string }[];
+    return rows.map((row) => parse<T>(row.body));
+  }
+
+  async count(filter: Filter, options: CountOptions = {}): Promise<number> {
+    this.ensureTable();
+    const { where, values } = this.where(filter);
+    const sql = options.limit === undefined ? `SELECT count(*) AS n FROM "${this.table}" WHERE ${where}` : `SELECT count(*) AS n FROM (SELECT 1 FROM "${this.table}" WHERE ${where} LIMIT ${Math.floor(options.limit)})`;
+    return (this.store.statement(sql).get(...values) as { n: number }).n;
+  }
+
+  insertOne(doc: T): Promise<void> {
+    return this.store.write(() => {
+      this.ensureTable();
+      this.mapDuplicates(() => this.store.statement(`INSERT INTO "${this.table}" (id, body) VALUES (?, ?)`).run(doc._id, JSON.stringify(doc)));
+    });
+  }
+
+  replaceOne(doc: T): Promise<void> {
+    return this.store.write(() => {
+      this.ensureTable();
+      this.save(doc);
+    });
+  }
+
+  updateOne(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
+    return this.store.write(() => {
+      this.ensureTable();
+      const [target] = this.select(filter, 1);
+      if (!target) {
+        if (!options.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedId: null };
+        const created = this.upsert(filter, update);
+        return { matchedCount: 0, modifiedCount: 0, upsertedId: created._id };
+      }
+      const modified = this.modify(target, update);
+      return { matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedId: null };
+    });
+  }
+
+  updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
+    return this.store.write(() => {
+      this.ensureTable();
+      const targets = this.select(filter);
+      let modifiedCount = 0;
+      for (const target of targets) if (this.modify(target, update)) modifiedCount += 1;
+      return { matchedCount: targets.length, modifiedCount, upsertedId: null };
+    });
+  }
+
+  findOneAndUpdate(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<T | null> {
+    return this.store.write(() => {
+      this.ensureTable();
+      const [target] = this.select(filter, 1);
+      if (!target) return options.upsert ? (this.upsert(filter, update) as T) : null;
+      this.modify(target, update);
+      return target;
+    });
+  }
+
+  deleteOne(filter: Filter): Promise<number> {
+    return this.store.write(() => {
+      this.ensureTable();
+      const { where, values } = this.where(filter);
+      return this.store.statement(`DELETE FROM "${this.table}" WHERE seq = (SELECT seq FROM "${this.table}" WHERE ${where} LIMIT 1)`).run(...values).changes;
+    });
+  }
+
+  deleteMany(filter: Filter): Promise<number> {
+    return this.store.write(() => {
+      this.ensureTable();
+      const { where, values } = this.where(filter);
+      return this.store.statement(`DELETE FROM "${this.table}" WHERE ${where}`).run(...values).changes;
+    });
+  }
+
+  createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<void> {
+    return this.store.write(() => {
+      this.ensureTable();
+      const fields = Object.keys(keys);
+      const columns = fields.map((field) => `${field === '_id' ? 'id' : fieldExpression('sqlite', field)}${keys[field] === -1 ? ' DESC' : ''}`);
+      const name = indexNameOf(this.name, fields, options.unique === true);
+      this.mapDuplicates(() => this.store.exec(`CREATE ${options.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${name}" ON "${this.table}" (${columns.join(', ')})`));
+    });
+  }
+
+  createSearchIndex(fields: readonly string[]): Promise<void> {
+    return this.store.write(() => {
+      this.ensureTable();
+      const wanted = JSON.stringify(fields);
+      const existing = this.store.statement('SELECT fields FROM shop_search_indexes WHERE collection = ?').get(this.name) as { fields: string } | undefined;
+      if (existing?.fields === wanted) {
+        this.searchFields = [...fields];
+        return;
+      }
+      const search = searchTableOf(this.name);
+      const columns = fields.map((_, index) => `f${index}`);
+      const extract = (row: 'new' | 'old') => fields.map((field) => `${fieldExpression('sqlite', field).replace('(body,', `(${row}.body,`)}`).join(', ');
+      // Contentless: the index holds trigrams only, the text stays in the collection's rows.
+      this.store.exec(`
+        DROP TABLE IF EXISTS "${search}";
+        CREATE VIRTUAL TABLE "${search}" USING fts5(${columns.join(', ')}, content='', contentless_delete=1, tokenize='trigram');
+        DROP TRIGGER IF EXISTS "${search}_insert"; DROP TRIGGER IF EXISTS "${search}_update"; DROP TRIGGER IF EXISTS "${search}_delete";
+        CREATE TRIGGER "${search}_insert" AFTER INSERT ON "${this.table}" BEGIN INSERT INTO "${search}" (rowid, ${columns.join(', ')}) VALUES (new.seq, ${extract('new')}); END;
+        CREATE TRIGGER "${search}_update" AFTER UPDATE OF body ON "${this.table}" BEGIN DELETE FROM "${search}" WHERE rowid = old.seq; INSERT INTO "${search}" (rowid, ${columns.join(', ')}) VALUES (new.seq, ${extract('new')}); END;
+        CREATE TRIGGER "${search}_delete" AFTER DELETE ON "${this.table}" BEGIN DELETE FROM "${search}" WHERE rowid = old.seq; END;
+        INSERT INTO "${search}" (rowid, ${columns.join(', ')}) SELECT seq, ${extract('new').replace(/new\.body/g, 'body')} FROM "${this.table}";
+      `);
+      this.store.statement('INSERT INTO shop_search_indexes (collection, fields) VALUES (?, ?) ON CONFLICT (collection) DO UPDATE SET fields = excluded.fields').run(this.name, wanted);
+      this.searchFields = [...fields];
+    });
+  }
+
+  private ensureTable(): void {
+    if (this.tableReady) return;
+    this.store.createTable(this.name);
+    this.tableReady = true;
+  }
+
+  private where(filter: Filter): { where: string; values: unknown[] } {
+    const params = new SqlParams('sqlite');
+    const where = compileFilter(filter, { dialect: 'sqlite', params, text: (search, textParams) => this.textCondition(search, textParams) });
+    return { where, values: params.values };
+  }
+
+  private textCondition(search: string, params: SqlParams): string {
+    const fields = this.searchFieldsOf();
+    const term = search.trim();
+    if (term === '') return '1';
+    if ([...term].length >= TRIGRAM) {
+      const search = searchTableOf(this.name);
+      return `seq IN (SELECT rowid FROM "${search}" WHERE "${search}" MATCH ${params.add(`"${term.replace(/"/g, '""')}"`)})`;
+    }
+    const pattern = `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    return fields.map((field) => `${fieldExpression('sqlite', field)} LIKE ${params.add(pattern)} ESCAPE '\\'`).join(' OR ');
+  }
+
+  private searchFieldsOf(): string[] {
+    if (this.searchFields === undefined) {
+      const row = this.store.statement('SELECT fields FROM shop_search_indexes WHERE collection = ?').get(this.name) as { fields: string } | undefined;
+      this.searchFields = row ? (JSON.parse(row.fields) as string[]) : null;
+    }
+    if (!this.searchFields) throw new Error(`$text on ${this.name} needs a search index (createSearchIndex)`);
+    return this.searchFields;
+  }
+
+  /** The matching documents, parsed, for a read-modify-write inside the current savepoint. */
+  private select(filter: Filter, limit?: number): T[] {
+    const { where, values } = this.where(filter);
+    const rows = this.store.statement(`SELECT body FROM "${this.table}" WHERE ${where}${limit ? ` LIMIT ${limit}` : ''}`).all(...values) as { body: string }[];
+    return rows.map((row) => parse<T>(row.body));
+  }
+
+  private modify(target: T, update: Update): boolean {
+    if (!applyUpdate(target, update)) return false;
+    this.mapDuplicates(() => this.store.statement(`UPDATE "${this.table}" SET body = ? WHERE id = ?`).run(JSON.stringify(target), target._id));
+    return true;
+  }
+
+  private upsert(filter: Filter, update: Update): Document {
+    const created = upsertSeed(filter, update);
+    this.mapDuplicates(() => this.store.statement(`INSERT INTO "${this.table}" (id, body) VALUES (?, ?)`).run(created._id, JSON.stringify(created)));
+    return created;
+  }
+
+  private save(doc: T): void {
+    this.mapDuplicates(() => this.store.statement(`INSERT INTO "${this.table}" (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body`).run(doc._id, JSON.stringify(doc)));
+  }
+
+  /** SQLite's unique violations as the port's DuplicateKeyError, naming the index's fields. */
+  private mapDuplicates<R>(work: () => R): R {
+    try {
+      return work();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code !== 'SQLITE_CONSTRAINT_UNIQUE' && code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') throw error;
+      const message = (error as Error).message;
+      const index = /index '([^']+)'/.exec(message)?.[1];
+      const fields = index ? index.replace(/^.*::(unique:)?/, '') : '_id';
+      throw new DuplicateKeyError(this.name, fields, message);
+    }
+  }
+}
+
+function parse<T>(body: string): T {
+  return JSON.parse(body) as T;
+}
