@@ -154,3 +154,85 @@ describe('ProjectionRunner with a poison event', () => {
     }
   }, 15_000);
 });
+
+describe('ProjectionRunner with projectors of different speeds', () => {
+  /** Records what it applies; `gate` holds every apply until released. */
+  class RecordingProjector implements Projector {
+    readonly collections = [] as const;
+    applied: number[] = [];
+    gate: Promise<void> = Promise.resolve();
+    constructor(
+      readonly name: string,
+      readonly version = 1,
+    ) {}
+    async prepare(): Promise<void> {}
+    canHandle(event: RecordedEvent): boolean {
+      return event.streamId.startsWith('product-');
+    }
+    async apply(event: RecordedEvent): Promise<void> {
+      await this.gate;
+      this.applied.push(event.position);
+    }
+  }
+
+  let eventStore: SqliteEventStore;
+  let readStore: SqliteReadStore;
+  beforeEach(() => {
+    eventStore = new SqliteEventStore(':memory:');
+    readStore = new SqliteReadStore(':memory:', 'rebuildable');
+  });
+  afterEach(async () => {
+    await eventStore.close();
+    await readStore.close();
+  });
+
+  it('lets a fast read model answer while a slow one is still working off its backlog, and the slow one catches up from the log in order', async () => {
+    const fast = new RecordingProjector('fast');
+    const slow = new RecordingProjector('slow');
+    let release!: () => void;
+    slow.gate = new Promise((resolve) => (release = resolve));
+    const runner = new ProjectionRunner(eventStore, readStore, [fast, slow]);
+    try {
+      await runner.start();
+      // More than a projector may hold in memory: the slow one lets go of the shared reader and reads the log itself.
+      for (let n = 1; n <= 2500; n += 1) await eventStore.append(`product-${n}`, [productCreated(n, 1)], 'no_stream');
+      const head = (await eventStore.headPosition())!;
+      expect(await runner.waitFor(head, ['fast'], 20_000)).toBe(true);
+      expect(fast.applied).toHaveLength(2500);
+      expect(runner.positionOf('slow') ?? 0).toBeLessThan(head);
+
+      release();
+      expect(await runner.waitFor(head, ['slow'], 20_000)).toBe(true);
+      expect(slow.applied).toEqual(fast.applied);
+      // Following the shared reader again: a new event reaches both.
+      const next = await eventStore.append('product-9999', [productCreated(9999, 1)], 'no_stream');
+      expect(await runner.waitFor(next.position, ['fast', 'slow'])).toBe(true);
+      expect(slow.applied.at(-1)).toBe(next.position);
+    } finally {
+      release();
+      await runner.stop();
+    }
+  }, 60_000);
+
+  it('rebuilds from the log only the read model whose version changed', async () => {
+    const stays = new RecordingProjector('stays');
+    const changes = new RecordingProjector('changes');
+    const runner = new ProjectionRunner(eventStore, readStore, [stays, changes]);
+    await runner.start();
+    const { position } = await eventStore.append('product-1', [productCreated(1, 1), stockAdjusted(1, 1, 2)], 'no_stream');
+    await runner.waitFor(position, ['stays', 'changes']);
+    await runner.stop();
+
+    const staysAgain = new RecordingProjector('stays');
+    const changed = new RecordingProjector('changes', 2);
+    const restarted = new ProjectionRunner(eventStore, readStore, [staysAgain, changed]);
+    try {
+      await restarted.start();
+      expect(await restarted.waitFor(position, ['stays', 'changes'])).toBe(true);
+      expect(staysAgain.applied).toEqual([]);
+      expect(changed.applied).toEqual([position - 1, position]);
+    } finally {
+      await restarted.stop();
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { performance } from 'node:perf_hooks';
 import { NotFoundError, NotYetVisibleError } from '../../backend/src/shared/errors';
 import { EVENT_STORE, EventStore, RecordedEvent, Subscription } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
@@ -8,7 +9,8 @@ export const PROJECTORS = Symbol('PROJECTORS');
 export const CHECKPOINTS_COLLECTION = 'projection_checkpoints';
 export const PARKED_EVENTS_COLLECTION = 'parked_events';
 
-type Checkpoint = Document & { position: number | null };
+/** `version`: the projector's read-model version it was built with (see Projector.version). */
+type Checkpoint = Document & { position: number | null; version?: number };
 
 /** An event a projector could not apply: kept aside, reported, and retried after a fix. */
 export type ParkedEvent = Document & {
@@ -33,16 +35,61 @@ interface Waiter {
 const RETRY_DELAYS_MS = [50, 250, 1000];
 const DEFAULT_WAIT_MS = 5000;
 /**
- * How long the checkpoint past events a projector skips may stay in memory only. Most events are
- * nothing to most projectors (a page view is something to one of ten); writing ten checkpoints per
- * page view cost more than the page view. A crash forgets at most this much skipping, which is
- * skipped again on restart.
+ * Checkpoints are written this often, not after every event: the log is the truth and every projector
+ * tolerates seeing an event twice, so a crash replays at most this much, while a busy shop writes one
+ * checkpoint per projector per interval instead of one per event.
  */
-const SKIPPED_CHECKPOINT_DELAY_MS = 1000;
+const CHECKPOINT_INTERVAL_MS = 1000;
+/**
+ * Events read for a projector and not yet applied. Past this the projector is detached from the shared
+ * reader and catches up from the log on its own, so a slow read model neither holds up the others nor
+ * makes memory grow with its backlog.
+ */
+const MAX_QUEUED_EVENTS = 2000;
+/** Events a detached projector reads from the log at a time while it catches up. */
+const CATCH_UP_BATCH = 500;
+/**
+ * How long a projector works before it lets requests in: projection work runs on the same thread as the
+ * API, so a backlog is worked off in slices between requests, never as one long task that starves them.
+ */
+const SLICE_MS = 4;
+/** How long stopping waits for the event each projector is applying. */
+const STOP_WAIT_MS = 5000;
+
+/** One projector's progress: its position in the log, what is queued for it, and whether it follows the shared reader. */
+class Lane {
+  /** The last event it applied, parked or had nothing to do with. */
+  position: number | null = null;
+  /** The last event it applied (or parked) in this process: its read model changes only then. */
+  appliedPosition = 0;
+  /** The position its checkpoint holds. */
+  written: number | null = null;
+  /** Events the shared reader handed over that it has yet to apply, oldest first. */
+  queue: RecordedEvent[] = [];
+  /** The newest event the shared reader has passed it (applied or not): where it stands once its queue is empty. */
+  tail: number | null = null;
+  /** Following the shared reader; false while it catches up from the log on its own. */
+  attached = false;
+  working: Promise<void> | null = null;
+  parkedHere = new Set<number>();
+
+  constructor(readonly projector: Projector) {}
+
+  get name(): string {
+    return this.projector.name;
+  }
+}
 
 /**
- * Runs every projector on its own subscription from its own checkpoint, in log order, and lets the
- * API wait until the read models it is about to read include a given position (read-your-writes).
+ * Runs every projector from its own checkpoint, in log order, and lets the API wait until the read
+ * models it is about to read include a given position (read-your-writes).
+ *
+ * One subscription reads and parses the log once and hands each event to the projectors that want it
+ * (a queue per projector), so each projector goes at its own pace: a page-view backlog in analytics does
+ * not hold up the orders read model that an order's answer waits for. A projector that falls too far
+ * behind stops being handed events and reads the log itself until it has caught up, then follows the
+ * shared reader again. Projection work runs in short slices, so requests are answered in between.
+ *
  * An event a projector cannot apply is parked: recorded with its error, reported by the readiness
  * endpoint and the back office, and skipped by that projector only, so the others and every command
  * carry on. A parked event is applied again on request, once the cause is fixed.
@@ -50,25 +97,27 @@ const SKIPPED_CHECKPOINT_DELAY_MS = 1000;
 @Injectable()
 export class ProjectionRunner implements OnModuleDestroy {
   private readonly logger = new Logger('Projections');
-  private readonly positions = new Map<string, number | null>();
-  /** Per projector, the last event it applied (or parked) in this process: its read model changes only then. */
-  private readonly appliedPositions = new Map<string, number>();
-  /** Positions parked per projector in this process, so a waiter for exactly that write is told it will not show. */
-  private readonly parkedHere = new Map<string, Set<number>>();
-  private subscriptions: Subscription[] = [];
+  private readonly lanes: Lane[];
+  private readonly byName: Map<string, Lane>;
+  private subscription: Subscription | null = null;
+  /** The newest event the shared reader has handed out. */
+  private head: number | null = null;
   private waiters: Waiter[] = [];
   private applied = 0;
   private started = false;
-  /** Per projector: the position written last, and the writes in order (a later position is never overwritten by an earlier one). */
-  private readonly written = new Map<string, number | null>();
-  private readonly checkpointWrites = new Map<string, Promise<void>>();
-  private readonly unwrittenTimers = new Map<string, NodeJS.Timeout>();
+  private stopping = false;
+  private checkpointTimer: NodeJS.Timeout | null = null;
+  private checkpointWrites: Promise<void> = Promise.resolve();
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(PROJECTORS) private readonly projectors: Projector[],
-  ) {}
+    @Inject(PROJECTORS) projectors: Projector[],
+  ) {
+    this.lanes = projectors.map((projector) => new Lane(projector));
+    this.byName = new Map(this.lanes.map((lane) => [lane.name, lane]));
+    if (this.byName.size !== this.lanes.length) throw new Error('Two projectors have the same name');
+  }
 
   private get checkpointDocs() {
     return this.readStore.collection<Checkpoint>(CHECKPOINTS_COLLECTION);
@@ -79,23 +128,50 @@ export class ProjectionRunner implements OnModuleDestroy {
   }
 
   async start(): Promise<void> {
-    for (const projector of this.projectors) {
-      const checkpoint = await this.checkpointDocs.findOne({ _id: projector.name });
-      const position = checkpoint?.position ?? null;
-      this.positions.set(projector.name, position);
-      this.written.set(projector.name, position);
-      await projector.prepare();
-      this.subscriptions.push(this.eventStore.subscribeToAll(position, (event) => this.project(projector, event), (error) => this.cannotRead(error)));
+    this.stopping = false;
+    for (const lane of this.lanes) {
+      const checkpoint = await this.checkpointDocs.findOne({ _id: lane.name });
+      const version = lane.projector.version ?? 1;
+      if (checkpoint && (checkpoint.version ?? 1) !== version) {
+        // Its read model changed shape: built again from the log, the others keep theirs.
+        this.logger.log(`The ${lane.name} read model changed (version ${checkpoint.version ?? 1} → ${version}): rebuilding it from the log`);
+        await this.reset(lane);
+        await this.checkpointDocs.replaceOne({ _id: lane.name, position: null, version });
+      } else if (!checkpoint) {
+        await this.checkpointDocs.replaceOne({ _id: lane.name, position: null, version });
+      }
+      lane.position = checkpoint && (checkpoint.version ?? 1) === version ? checkpoint.position : null;
+      lane.written = lane.position;
+      lane.tail = lane.position;
+      lane.queue = [];
+      await lane.projector.prepare();
     }
+    // The shared reader starts where the most advanced projector stands; those behind it catch up on their own.
+    const start = this.lanes.reduce<number | null>((newest, lane) => (lane.position !== null && (newest === null || lane.position > newest) ? lane.position : newest), null);
+    this.head = start;
+    for (const lane of this.lanes) {
+      lane.attached = lane.position === start;
+      if (!lane.attached) this.work(lane);
+    }
+    this.subscription = this.eventStore.subscribeToAll(start, (event) => this.dispatch(event), (error) => this.cannotRead(error));
+    this.checkpointTimer = setInterval(() => void this.writeCheckpoints(), CHECKPOINT_INTERVAL_MS);
+    this.checkpointTimer.unref();
     this.started = true;
   }
 
   async stop(): Promise<void> {
     this.started = false;
-    const subscriptions = this.subscriptions;
-    this.subscriptions = [];
-    await Promise.all(subscriptions.map((subscription) => subscription.stop()));
-    await Promise.all(this.projectors.map((projector) => this.writeCheckpoint(projector.name)));
+    this.stopping = true;
+    if (this.checkpointTimer) clearInterval(this.checkpointTimer);
+    this.checkpointTimer = null;
+    const subscription = this.subscription;
+    this.subscription = null;
+    await subscription?.stop();
+    // A projector stuck on something outside (a mail server that never answers) must not hold up the shutdown.
+    const stuck = new Promise<void>((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref());
+    await Promise.race([Promise.all(this.lanes.map((lane) => lane.working)), stuck]);
+    for (const lane of this.lanes) lane.queue = [];
+    await this.writeCheckpoints();
     for (const waiter of this.waiters) waiter.resolve(false);
     this.waiters = [];
   }
@@ -107,19 +183,14 @@ export class ProjectionRunner implements OnModuleDestroy {
   /** Drops every read model and replays the whole log into it; resolves once caught up (or after `timeoutMs`, with false). */
   async rebuild(timeoutMs = 60_000): Promise<boolean> {
     await this.stop();
-    this.appliedPositions.clear();
-    for (const projector of this.projectors) {
-      for (const collection of projector.collections) await this.readStore.dropCollection(collection);
-      await this.checkpointDocs.deleteOne({ _id: projector.name });
-      await this.parkedDocs.deleteMany({ projector: projector.name });
-    }
+    for (const lane of this.lanes) await this.reset(lane);
     await this.start();
     return this.catchUp(timeoutMs);
   }
 
   /** Resolves true once each named projector (every read model when none is named) has passed `position`; false on timeout. */
   waitFor(position: number | null, projectors: readonly string[] = this.readModelNames(), timeoutMs = DEFAULT_WAIT_MS): Promise<boolean> {
-    for (const name of projectors) if (!this.positions.has(name)) throw new Error(`No projector named ${name}`);
+    for (const name of projectors) if (!this.byName.has(name)) throw new Error(`No projector named ${name}`);
     if (position === null || this.reached(position, projectors)) return Promise.resolve(true);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -149,7 +220,7 @@ export class ProjectionRunner implements OnModuleDestroy {
    */
   async readYourWrite(position: number | null, projectors: readonly string[], location: string): Promise<void> {
     const caughtUp = await this.waitFor(position, projectors);
-    if (!caughtUp || (position !== null && projectors.some((name) => this.parkedHere.get(name)?.has(position)))) {
+    if (!caughtUp || (position !== null && projectors.some((name) => this.byName.get(name)?.parkedHere.has(position)))) {
       throw new NotYetVisibleError(location);
     }
   }
@@ -160,23 +231,21 @@ export class ProjectionRunner implements OnModuleDestroy {
 
   /** Resolves once every projector and reactor has handled the log up to its current head. */
   async drain(timeoutMs = 10_000): Promise<boolean> {
-    return this.waitFor(await this.eventStore.headPosition(), [...this.positions.keys()], timeoutMs);
+    return this.waitFor(await this.eventStore.headPosition(), [...this.byName.keys()], timeoutMs);
   }
 
   /** The last log position the named projector applied in this process (or read from its checkpoint). */
   positionOf(projectorName: string): number | null {
-    if (!this.positions.has(projectorName)) throw new Error(`No projector named ${projectorName}`);
-    return this.positions.get(projectorName) ?? null;
+    return this.lane(projectorName).position;
   }
 
   /** Changes only when the named projector's read model may have changed (0 before its first event in this process). */
   appliedPositionOf(projectorName: string): number {
-    if (!this.positions.has(projectorName)) throw new Error(`No projector named ${projectorName}`);
-    return this.appliedPositions.get(projectorName) ?? 0;
+    return this.lane(projectorName).appliedPosition;
   }
 
   checkpoints(): Record<string, number | null> {
-    return Object.fromEntries(this.positions);
+    return Object.fromEntries(this.lanes.map((lane) => [lane.name, lane.position]));
   }
 
   isStarted(): boolean {
@@ -195,79 +264,164 @@ export class ProjectionRunner implements OnModuleDestroy {
   /** Applies a parked event again (after a fix); it leaves the parked list only when that succeeds. */
   async retryParked(projectorName: string, position: number): Promise<void> {
     const parked = await this.parkedDocs.findOne({ _id: parkedId(projectorName, position) });
-    const projector = this.projectors.find((candidate) => candidate.name === projectorName);
-    if (!parked || !projector) throw new NotFoundError('No such parked event');
+    const lane = this.byName.get(projectorName);
+    if (!parked || !lane) throw new NotFoundError('No such parked event');
     const [event] = await this.eventStore.readAll(position - 1, 1);
     if (!event || event.id !== parked.eventId) throw new NotFoundError('The parked event is no longer in the log');
     try {
-      await projector.apply(event);
+      await lane.projector.apply(event);
     } catch (error) {
       await this.parkedDocs.updateOne({ _id: parked._id }, { $set: { error: describe(error) }, $inc: { attempts: 1 } });
       throw error;
     }
     await this.parkedDocs.deleteOne({ _id: parked._id });
-    this.parkedHere.get(projectorName)?.delete(position);
+    lane.parkedHere.delete(position);
   }
 
-  private async project(projector: Projector, event: RecordedEvent): Promise<void> {
-    if (!projector.canHandle(event)) return this.skip(projector, event);
+  private lane(name: string): Lane {
+    const lane = this.byName.get(name);
+    if (!lane) throw new Error(`No projector named ${name}`);
+    return lane;
+  }
+
+  /** The shared reader's handler: hands the event to the projectors that follow it and want it. Never waits. */
+  private dispatch(event: RecordedEvent): void {
+    if (this.stopping) return;
+    this.head = event.position;
+    for (const lane of this.lanes) {
+      if (!lane.attached) continue;
+      lane.tail = event.position;
+      if (lane.projector.canHandle(event)) {
+        if (lane.queue.length >= MAX_QUEUED_EVENTS) {
+          // Too far behind: it reads the log on its own from where it stands, and stops holding events in memory.
+          lane.attached = false;
+          lane.queue = [];
+        } else lane.queue.push(event);
+        this.work(lane);
+      } else if (lane.working === null) {
+        lane.position = event.position;
+      }
+    }
+    this.releaseWaiters();
+  }
+
+  /** Starts the lane's worker unless it is running: it applies the lane's queue, or catches up from the log when detached. */
+  private work(lane: Lane): void {
+    if (lane.working || this.stopping) return;
+    lane.working = this.workOff(lane)
+      .catch((error: unknown) => {
+        if (!this.stopping) this.logger.error(`The ${lane.name} projector stopped: ${describe(error)}`);
+      })
+      .finally(() => {
+        lane.working = null;
+        if (this.stopping) return;
+        // Handed more while finishing, or left detached: go on; else it stands where the reader has passed it.
+        if (lane.queue.length > 0 || !lane.attached) this.work(lane);
+        else this.advanceToTail(lane);
+      });
+  }
+
+  /** An attached projector with nothing queued is as far as the shared reader has handed out. */
+  private advanceToTail(lane: Lane): void {
+    if (lane.tail !== null && (lane.position === null || lane.tail > lane.position)) lane.position = lane.tail;
+    this.releaseWaiters();
+  }
+
+  private async workOff(lane: Lane): Promise<void> {
+    let sliceStarted = performance.now();
+    const breathe = async () => {
+      if (performance.now() - sliceStarted < SLICE_MS) return;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sliceStarted = performance.now();
+    };
+    for (;;) {
+      if (this.stopping) return;
+      const event = lane.queue.shift();
+      if (event) {
+        await this.apply(lane, event);
+        await breathe();
+        continue;
+      }
+      if (lane.attached) {
+        this.advanceToTail(lane);
+        return;
+      }
+      await this.catchUpFromLog(lane);
+      await breathe();
+    }
+  }
+
+  /** A detached projector reads the next events from the log itself, up to where the shared reader stands, then follows it again. */
+  private async catchUpFromLog(lane: Lane): Promise<void> {
+    const batch = await this.eventStore.readAll(lane.position, CATCH_UP_BATCH);
+    for (const event of batch) {
+      if (this.stopping || (this.head !== null && event.position > this.head)) break;
+      if (lane.projector.canHandle(event)) await this.apply(lane, event);
+      else lane.position = event.position;
+    }
+    // Single-threaded: nothing can be handed out between this check and following the reader again.
+    if (lane.position === this.head || (lane.position !== null && this.head !== null && lane.position >= this.head)) {
+      lane.attached = true;
+      lane.tail = this.head;
+    }
+    this.releaseWaiters();
+  }
+
+  private async apply(lane: Lane, event: RecordedEvent): Promise<void> {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        await projector.apply(event);
+        await lane.projector.apply(event);
         break;
       } catch (error) {
-        if (!this.subscriptions.length) throw error;
+        if (this.stopping) throw error;
         if (attempt < RETRY_DELAYS_MS.length) {
           await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[attempt]));
           continue;
         }
-        await this.park(projector, event, error, attempt + 1);
+        await this.park(lane, event, error, attempt + 1);
         break;
       }
     }
     this.applied += 1;
-    await this.advance(projector, event);
-  }
-
-  /** Applied (or parked): the checkpoint is written before anyone is told the read model has it. */
-  private async advance(projector: Projector, event: RecordedEvent): Promise<void> {
-    this.positions.set(projector.name, event.position);
-    this.appliedPositions.set(projector.name, event.position);
-    await this.writeCheckpoint(projector.name);
+    lane.position = event.position;
+    lane.appliedPosition = event.position;
     this.releaseWaiters();
   }
 
-  /** Nothing to this projector: it is past the event at once, and its checkpoint follows within SKIPPED_CHECKPOINT_DELAY_MS. */
-  private skip(projector: Projector, event: RecordedEvent): void {
-    this.positions.set(projector.name, event.position);
-    this.releaseWaiters();
-    if (this.unwrittenTimers.has(projector.name)) return;
-    const timer = setTimeout(() => void this.writeCheckpoint(projector.name).catch((error: unknown) => this.logger.warn(`Checkpoint of ${projector.name} not written: ${describe(error)}`)), SKIPPED_CHECKPOINT_DELAY_MS);
-    timer.unref();
-    this.unwrittenTimers.set(projector.name, timer);
-  }
-
-  /** Writes the projector's position as it is now, after any write still under way. */
-  private writeCheckpoint(name: string): Promise<void> {
-    const timer = this.unwrittenTimers.get(name);
-    if (timer) clearTimeout(timer);
-    this.unwrittenTimers.delete(name);
-    const write = (this.checkpointWrites.get(name) ?? Promise.resolve()).then(async () => {
-      const position = this.positions.get(name) ?? null;
-      if (position === null || position === this.written.get(name)) return;
-      await this.checkpointDocs.replaceOne({ _id: name, position });
-      this.written.set(name, position);
+  /** Writes the checkpoints that moved, after any write still under way. */
+  private writeCheckpoints(): Promise<void> {
+    this.checkpointWrites = this.checkpointWrites.then(async () => {
+      for (const lane of this.lanes) {
+        const position = lane.position;
+        if (position === lane.written) continue;
+        try {
+          await this.checkpointDocs.replaceOne({ _id: lane.name, position, version: lane.projector.version ?? 1 });
+          lane.written = position;
+        } catch (error) {
+          this.logger.warn(`Checkpoint of ${lane.name} not written: ${describe(error)}`);
+        }
+      }
     });
-    // A failed write is the caller's to report; the next one is still made.
-    this.checkpointWrites.set(name, write.catch(() => undefined));
-    return write;
+    return this.checkpointWrites;
   }
 
-  private async park(projector: Projector, event: RecordedEvent, error: unknown, attempts: number): Promise<void> {
-    this.logger.error(`${projector.name} parked ${event.type} at ${event.position} (${event.streamId}) after ${attempts} attempts`, (error as Error).stack);
+  /** Empties a projector's read model and forgets its checkpoint and parked events. */
+  private async reset(lane: Lane): Promise<void> {
+    for (const collection of lane.projector.collections) await this.readStore.dropCollection(collection);
+    await this.checkpointDocs.deleteOne({ _id: lane.name });
+    await this.parkedDocs.deleteMany({ projector: lane.name });
+    lane.position = null;
+    lane.written = null;
+    lane.tail = null;
+    lane.appliedPosition = 0;
+    lane.parkedHere.clear();
+  }
+
+  private async park(lane: Lane, event: RecordedEvent, error: unknown, attempts: number): Promise<void> {
+    this.logger.error(`${lane.name} parked ${event.type} at ${event.position} (${event.streamId}) after ${attempts} attempts`, (error as Error).stack);
     await this.parkedDocs.replaceOne({
-      _id: parkedId(projector.name, event.position),
-      projector: projector.name,
+      _id: parkedId(lane.name, event.position),
+      projector: lane.name,
       position: event.position,
       eventId: event.id,
       streamId: event.streamId,
@@ -276,17 +430,16 @@ export class ProjectionRunner implements OnModuleDestroy {
       attempts,
       parkedAt: new Date().toISOString(),
     });
-    if (!this.parkedHere.has(projector.name)) this.parkedHere.set(projector.name, new Set());
-    this.parkedHere.get(projector.name)!.add(event.position);
+    lane.parkedHere.add(event.position);
   }
 
   /** Read models only: a slow mail server must not hold up an answer. */
   private readModelNames(): string[] {
-    return this.projectors.filter((projector) => !projector.reactsOnly).map((projector) => projector.name);
+    return this.lanes.filter((lane) => !lane.projector.reactsOnly).map((lane) => lane.name);
   }
 
   private reached(position: number, projectors: readonly string[]): boolean {
-    return projectors.every((name) => (this.positions.get(name) ?? 0) >= position);
+    return projectors.every((name) => (this.byName.get(name)?.position ?? 0) >= position);
   }
 
   /** The log cannot be read past some event: whoever waits for the projections is told why (at start-up, the shop stops with it). */

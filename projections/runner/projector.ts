@@ -13,6 +13,12 @@ export interface Projector {
   apply(event: RecordedEvent): Promise<void>;
   /** A reactor acts on events (sends mail) instead of building a read model; nobody waits for it. */
   readonly reactsOnly?: boolean;
+  /**
+   * The shape of its read model (1 when absent). Raising it when the documents or their meaning change
+   * makes the runner drop this projector's collections and build them again from the log at the next
+   * start, leaving every other read model as it is.
+   */
+  readonly version?: number;
 }
 
 /**

@@ -12,6 +12,7 @@ for (const durability of ['rebuildable', 'full'] as const) {
     const subject = {
       store: new SqliteReadStore(file, durability),
       reopen: async () => new SqliteReadStore(file, durability),
+      acknowledgesBeforeCommit: durability === 'rebuildable',
       dispose: async () => {
         await subject.store.close();
         rmSync(dir, { recursive: true, force: true });

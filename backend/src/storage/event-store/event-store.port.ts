@@ -39,7 +39,8 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
-export type EventHandler = (event: RecordedEvent) => Promise<void>;
+/** A handler that returns nothing has taken the event at once (the projection runner hands it on without waiting). */
+export type EventHandler = (event: RecordedEvent) => Promise<void> | void;
 
 export interface EventStore {
   /**

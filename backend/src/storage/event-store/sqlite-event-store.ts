@@ -14,6 +14,7 @@ import {
 } from './event-store.port';
 import { openSqliteFile } from '../sqlite-file';
 import { GroupCommit, Outcome } from '../group-commit';
+import { WalSync } from '../wal-sync';
 
 interface EventRow {
   position: number;
@@ -37,9 +38,11 @@ const SUBSCRIPTION_BATCH = 500;
 const SUBSCRIPTION_POLL_MS = 500;
 
 /**
- * The embedded default: one SQLite file in WAL mode with full fsync, so an append that
- * resolved survives a crash or kill -9; appends made together share that fsync (group commit).
- * The autoincrement key is the global position.
+ * The embedded default: one SQLite file in WAL mode, flushed to disk before an append resolves, so an
+ * append that resolved survives a crash, kill -9 or a power cut; appends made together share that flush
+ * (group commit), and the flush runs off the event loop (WalSync). Readers of the global log (projectors,
+ * reactors) see an event only once it is on disk, so nothing is projected or mailed that a power cut could
+ * take back. The autoincrement key is the global position.
  */
 export class SqliteEventStore implements EventStore {
   /** The DATA_DIR lock keeps every other process out; group commit applies appends in the order they were made. */
@@ -50,12 +53,20 @@ export class SqliteEventStore implements EventStore {
   private readonly logger = new Logger('SqliteEventStore');
   /** Prepared once: preparing a statement on every call was a measurable share of each order. */
   private readonly statements: Record<'currentRevision' | 'insert' | 'readStream' | 'readAll' | 'headPosition', Database.Statement>;
-  private readonly appends = new GroupCommit<PendingAppend, AppendResult>((batch) => this.commitAppends(batch));
+  private readonly wal: WalSync;
+  private readonly appends = new GroupCommit<PendingAppend, AppendResult>(
+    (batch) => this.commitAppends(batch),
+    () => this.flushed(),
+  );
+  /** The newest position committed, and the newest known to be on disk: the log as readers see it ends there. */
+  private committedHead = 0;
+  private durableHead = 0;
 
   constructor(file: string) {
     this.db = openSqliteFile(file);
     this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = FULL');
+    // Durability comes from WalSync's flush before an append resolves, not from a flush inside COMMIT.
+    this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS events (
@@ -75,9 +86,24 @@ export class SqliteEventStore implements EventStore {
       currentRevision: this.db.prepare('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?'),
       insert: this.db.prepare('INSERT INTO events (id, stream_id, revision, type, version, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       readStream: this.db.prepare('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision'),
-      readAll: this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
+      readAll: this.db.prepare('SELECT * FROM events WHERE position > ? AND position <= ? ORDER BY position LIMIT ?'),
       headPosition: this.db.prepare('SELECT MAX(position) AS position FROM events'),
     };
+    this.wal = new WalSync(file);
+    // What a killed process left committed may not have reached the disk yet: flushed now, it is all durable.
+    this.committedHead = (this.statements.headPosition.get() as { position: number | null }).position ?? 0;
+    if (this.committedHead > 0) this.wal.syncNow();
+    this.durableHead = this.committedHead;
+  }
+
+  /** After a batch: its commit is flushed (with any before it), then readers are told the log grew. */
+  private async flushed(): Promise<void> {
+    const covered = this.committedHead;
+    await this.wal.sync();
+    if (covered > this.durableHead) {
+      this.durableHead = covered;
+      this.appended.emit('appended');
+    }
   }
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -121,7 +147,7 @@ export class SqliteEventStore implements EventStore {
       }),
     );
     const outcomes = appendAll.immediate();
-    if (outcomes.some((outcome) => outcome.ok)) this.appended.emit('appended');
+    for (const outcome of outcomes) if (outcome.ok && outcome.value.position > this.committedHead) this.committedHead = outcome.value.position;
     return outcomes;
   }
 
@@ -134,14 +160,14 @@ export class SqliteEventStore implements EventStore {
     return (this.statements.currentRevision.get(streamId) as { revision: number | null }).revision;
   }
 
+  /** The log as far as it is on disk. */
   async readAll(after: number | null, limit: number): Promise<RecordedEvent[]> {
-    const rows = this.statements.readAll.all(after ?? 0, limit) as EventRow[];
+    const rows = this.statements.readAll.all(after ?? 0, this.durableHead, limit) as EventRow[];
     return rows.map(toRecordedEvent);
   }
 
   async headPosition(): Promise<number | null> {
-    const row = this.statements.headPosition.get() as { position: number | null };
-    return row.position;
+    return this.durableHead === 0 ? null : this.durableHead;
   }
 
   subscribeToAll(after: number | null, handler: EventHandler, onReadFailure?: (error: unknown) => void): Subscription {
@@ -214,7 +240,8 @@ export class SqliteEventStore implements EventStore {
 
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
-    if (this.db.open) this.appends.flush();
+    if (this.db.open) await this.appends.flush();
+    this.wal.close();
     if (this.db.open) this.db.close();
   }
 }

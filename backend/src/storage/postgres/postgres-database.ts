@@ -98,3 +98,26 @@ export function postgresClientConfig(settings: PostgresSettings, applicationName
   if (settings.caFile) config.ssl = { ca: readFileSync(settings.caFile, 'utf8'), rejectUnauthorized: true };
   return config;
 }
+
+/**
+ * These settings with server parameters that every connection of a pool starts with (`{ synchronous_commit:
+ * 'off' }`): they travel in each connection's start-up packet as the URL's `options` (libpq's `-c name=value`),
+ * so they cost no round trip and hold for every connection the pool ever opens, the first one included.
+ * Options the URL already has are kept. (PgBouncer refuses start-up options unless told to ignore them with
+ * `ignore_startup_parameters = options`, and then they do not apply: set them on the role or the database.)
+ */
+export function withSessionParameters(settings: PostgresSettings, parameters: Record<string, string>): PostgresSettings {
+  let url: URL;
+  try {
+    url = new URL(settings.url);
+  } catch {
+    // Not URL's own error: it would repeat the text, password included.
+    throw new Error('DATABASE_URL is not a URL (postgres://user:password@host:5432/database)');
+  }
+  const added = Object.entries(parameters).map(([name, value]) => {
+    if (!/^[a-z_][a-z0-9_.]*$/i.test(name) || !/^[a-z0-9_.-]+$/i.test(value)) throw new Error(`${name}=${value} is not a server parameter this helper passes on`);
+    return `-c ${name}=${value}`;
+  });
+  url.searchParams.set('options', [url.searchParams.get('options'), ...added].filter(Boolean).join(' '));
+  return { ...settings, url: url.toString() };
+}

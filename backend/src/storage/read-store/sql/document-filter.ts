@@ -129,6 +129,9 @@ class FilterCompiler {
       case '$nin':
         return this.not(this.oneOf(root, path, operand));
       case '$exists': {
+        // PostgreSQL: `->` answers SQL NULL only for a missing field (a JSON null is 'null'::jsonb), and the bare
+        // expression is the one the indexes hold.
+        if (this.dialect === 'postgres') return `${this.value(root, path)} ${operand ? 'IS NOT NULL' : 'IS NULL'}`;
         // The type, not the value: SQLite's json_extract answers NULL for a JSON null as for a missing field.
         const type = this.typeOf(root, path);
         return operand ? `${type} IS NOT NULL` : `${type} IS NULL`;
@@ -167,7 +170,8 @@ class FilterCompiler {
   private equals(root: Root, path: string[], value: unknown): string {
     const field = this.value(root, path);
     if (value === null || value === undefined) {
-      return this.dialect === 'sqlite' ? `${field} IS NULL` : `coalesce(${field}, 'null'::jsonb) = 'null'::jsonb`;
+      // PostgreSQL: a missing field is SQL NULL, a JSON null is 'null'::jsonb; both terms on the bare expression, so an index serves them.
+      return this.dialect === 'sqlite' ? `${field} IS NULL` : `(${field} IS NULL OR ${field} = 'null'::jsonb)`;
     }
     if (typeof value === 'boolean') {
       if (this.dialect === 'postgres') return `${field} = '${value}'::jsonb`;
@@ -175,8 +179,10 @@ class FilterCompiler {
     }
     if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) {
       if (this.dialect === 'postgres') return `${field} = ${this.params.add(JSON.stringify(value))}::jsonb`;
-      // A JSON string and a JSON number never compare equal in SQLite (TEXT vs INTEGER/REAL), as in MongoDB.
-      return `${field} IS ${this.params.add(value)}`;
+      // A JSON string and a JSON number never compare equal in SQLite (TEXT vs INTEGER/REAL), as in MongoDB;
+      // json_extract answers true and false as 1 and 0, so a number also checks the value is a JSON number.
+      if (typeof value === 'string') return `${field} IS ${this.params.add(value)}`;
+      return `${field} IS ${this.params.add(value)} AND ${this.typeOf(root, path)} IN ('integer', 'real')`;
     }
     throw new UnsupportedQueryError(`Equality with ${Array.isArray(value) ? 'an array' : typeof value} is not supported; match array elements with $elemMatch`);
   }
@@ -204,7 +210,9 @@ class FilterCompiler {
     if (plain.length > 0) {
       const field = this.value(root, path);
       const placeholders = plain.map((value) => (this.dialect === 'sqlite' ? this.params.add(value) : `${this.params.add(JSON.stringify(value))}::jsonb`));
-      terms.push(`${field} IN (${placeholders.join(', ')})`);
+      const numbers = this.dialect === 'sqlite' && plain.some((value) => typeof value === 'number');
+      // As in equality: in SQLite a JSON true or false must not pass for 1 or 0.
+      terms.push(numbers ? `${field} IN (${placeholders.join(', ')}) AND ${this.typeOf(root, path)} IN ('integer', 'real', 'text')` : `${field} IN (${placeholders.join(', ')})`);
     }
     for (const value of others) terms.push(this.equals(root, path, value));
     return terms.map((term) => `(${term})`).join(' OR ');
@@ -217,7 +225,7 @@ class FilterCompiler {
     if (!/^i?$/.test(flags)) throw new UnsupportedQueryError(`$regex options other than i are not supported (got ${flags})`);
     if (this.dialect === 'postgres') {
       const text = `(${this.value(root, path)} #>> '{}')`;
-      return `${this.typeOf(root, path)} = 'string' AND ${text} ${flags ? '~*' : '~'} ${this.params.add(source)}`;
+      return `${this.typeOf(root, path)} = 'string' AND ${text} ${flags ? '~*' : '~'} ${this.params.add(postgresRegex(source))}`;
     }
     return `${this.typeOf(root, path)} = 'text' AND shop_regexp(${this.params.add(source)}, ${this.params.add(flags)}, ${this.value(root, path)})`;
   }
@@ -235,7 +243,10 @@ class FilterCompiler {
       const array = path.length === 0 ? `json_each(${source})` : `json_each(${source}, '$.${path.join('.')}')`;
       return `${this.typeOf(root, path)} = 'array' AND EXISTS (SELECT 1 FROM ${array} AS ${element.source} WHERE ${matches})`;
     }
-    return `${this.typeOf(root, path)} = 'array' AND EXISTS (SELECT 1 FROM jsonb_array_elements(${this.value(root, path)}) AS ${element.source}(value) WHERE ${matches})`;
+    // jsonb_array_elements fails on a scalar or an object, and SQL does not promise to test the type first: a
+    // value that is not an array becomes NULL, which has no elements.
+    const array = this.value(root, path);
+    return `EXISTS (SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${array}) = 'array' THEN ${array} END) AS ${element.source}(value) WHERE ${matches})`;
   }
 
   private idCondition(condition: unknown): string {
@@ -275,4 +286,32 @@ class FilterCompiler {
   private not(condition: string): string {
     return this.dialect === 'sqlite' ? `NOT coalesce((${condition}), 0)` : `NOT coalesce((${condition}), FALSE)`;
   }
+}
+
+/**
+ * A JavaScript regular expression as PostgreSQL's (ARE) reads it. The two agree on what the port's callers
+ * write (classes, quantifiers, groups, anchors, \d \w \s, lookahead) but for two things, rewritten here
+ * outside brackets: the word boundary \b is \y in PostgreSQL (\b is a backspace there, as it is in both
+ * inside brackets), and `.` matches a line break in PostgreSQL, never in JavaScript.
+ */
+function postgresRegex(source: string): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < source.length; i += 1) {
+    const character = source[i];
+    if (character === '\\' && i + 1 < source.length) {
+      const next = source[i + 1];
+      out += !inClass && next === 'b' ? '\\y' : !inClass && next === 'B' ? '\\Y' : `\\${next}`;
+      i += 1;
+      continue;
+    }
+    if (character === '.' && !inClass) {
+      out += '[^\\n\\r\\u2028\\u2029]';
+      continue;
+    }
+    if (character === '[' && !inClass) inClass = true;
+    else if (character === ']' && inClass) inClass = false;
+    out += character;
+  }
+  return out;
 }

@@ -1,0 +1,592 @@
+import { createHash } from 'node:crypto';
+import { Pool, PoolClient } from 'pg';
+import { applyUpdate, upsertSeed } from './document-update';
+import {
+  assertCollectionName,
+  Collection,
+  CountOptions,
+  Document,
+  DuplicateKeyError,
+  Filter,
+  FindOptions,
+  IndexOptions,
+  ReadStore,
+  UnsupportedQueryError,
+  Update,
+  UpdateOptions,
+  UpdateResult,
+} from './read-store.port';
+import { compileFilter, compileSort, fieldExpression, SqlParams } from './sql/document-filter';
+import { inTransaction, migrate, openPostgresPool, PostgresSettings, sqlState, withSessionParameters } from '../postgres/postgres-database';
+
+/**
+ * `full`: a write resolves once its commit is flushed to the WAL (PostgreSQL's default: credentials,
+ * sessions, rate limits; nothing can rebuild them). `rebuildable`: the store's connections run with
+ * `synchronous_commit = off`, so a commit resolves before its WAL flush: a crash of the database server
+ * (never of this process) may lose the last few hundred milliseconds of read models, which their
+ * projectors then apply again from the event log. Nothing is ever half-written either way.
+ */
+export type PostgresDurability = 'full' | 'rebuildable';
+
+export interface PostgresReadStoreOptions {
+  /** The PostgreSQL schema holding this store's tables: `read_models`, `credentials`. */
+  schema: string;
+  durability: PostgresDurability;
+}
+
+/** A deadlock or serialization failure is retried this many times before it is reported. */
+const ATTEMPTS = 5;
+/**
+ * An upsert whose insert met an _id inserted meanwhile reads again; when it meets one this often, the _id is
+ * held by a document the filter does not match (a duplicate key, as MongoDB reports it).
+ */
+const UPSERT_ATTEMPTS = 3;
+/** Documents written back per UPDATE by updateMany. */
+const UPDATE_BATCH = 500;
+/** PostgreSQL's identifiers are at most 63 bytes (NAMEDATALEN - 1); longer ones would be cut short (with a mere notice), and could collide. */
+const MAX_IDENTIFIER = 63;
+
+const SQLSTATE_UNIQUE_VIOLATION = '23505';
+const SQLSTATE_UNDEFINED_TABLE = '42P01';
+const RETRIED = new Set(['40P01', '40001']);
+
+/**
+ * A document store in PostgreSQL, one schema per store: a table per collection (`<schema>."c_<name>"`: the
+ * document's `_id` in `id`, the whole document as JSONB in `body`), queried through SQL compiled from the
+ * port's filters (sql/document-filter.ts, as the embedded store's), with btree expression indexes on the
+ * fields collections ask to index and a pg_trgm GIN index for search. Several app instances share the
+ * schema: every write is one statement or one transaction of its own, and DDL is serialised (see ddl()).
+ *
+ * Tables, indexes and search indexes are made on first use, by whichever instance gets there first:
+ * PostgreSQL's `CREATE … IF NOT EXISTS` is not safe against a concurrent creation of the same name (it can
+ * fail on a duplicate in pg_type or pg_class), so every DDL statement of a collection runs in a transaction
+ * holding the collection's advisory lock, and is first looked for without it (an instance starting next to
+ * a running one takes no lock and blocks no writes for indexes that exist).
+ */
+export class PostgresReadStore implements ReadStore {
+  private readonly collections = new Map<string, PostgresCollection<Document>>();
+  /** Unique index name → the fields it covers, joined by commas (also kept as the index's comment). */
+  readonly indexFields = new Map<string, string>();
+  private closing: Promise<void> | null = null;
+  /** `"schema"`, quoted for SQL. */
+  readonly quotedSchema: string;
+
+  private constructor(
+    readonly pool: Pool,
+    readonly schema: string,
+  ) {
+    this.quotedSchema = `"${schema}"`;
+  }
+
+  static async open(settings: PostgresSettings, options: PostgresReadStoreOptions): Promise<PostgresReadStore> {
+    const { schema, durability } = options;
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`"${schema}" is not a schema name the read store uses (lower-case letters, digits and _, at most 63)`);
+    const connection = durability === 'rebuildable' ? withSessionParameters(settings, { synchronous_commit: 'off' }) : settings;
+    const pool = await openPostgresPool(connection, `shop-${schema.replace(/_/g, '-')}`);
+    try {
+      await migrate(pool, `read-store:${schema}`, schemaStatements(schema));
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      throw error;
+    }
+    return new PostgresReadStore(pool, schema);
+  }
+
+  collection<T extends Document = Document>(name: string): Collection<T> {
+    let collection = this.collections.get(name);
+    if (!collection) {
+      assertCollectionName(name);
+      collection = new PostgresCollection(name, this);
+      this.collections.set(name, collection);
+    }
+    return collection as unknown as Collection<T>;
+  }
+
+  async dropCollection(name: string): Promise<void> {
+    assertCollectionName(name);
+    await this.ddl(name, async (client) => {
+      await client.query(`DROP TABLE IF EXISTS ${this.table(name)}`);
+      await client.query(`DELETE FROM ${this.quotedSchema}.shop_search_indexes WHERE collection = $1`, [name]);
+    });
+    this.collections.get(name)?.forget();
+  }
+
+  /** Ends the pool once the queries under way have finished; later calls wait for the same end. */
+  close(): Promise<void> {
+    this.closing ??= this.pool.end();
+    return this.closing;
+  }
+
+  /** The collection's table, schema-qualified and quoted. */
+  table(collection: string): string {
+    return `${this.quotedSchema}."${tableNameOf(collection)}"`;
+  }
+
+  /** `work` in one transaction, run again (from its start) after a deadlock or a serialization failure. */
+  async transaction<R>(work: (client: PoolClient) => Promise<R>): Promise<R> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await inTransaction(this.pool, work);
+      } catch (error) {
+        if (attempt >= ATTEMPTS || !RETRIED.has(sqlState(error) ?? '')) throw error;
+      }
+    }
+  }
+
+  /**
+   * DDL on one collection, in a transaction holding that collection's advisory lock: instances creating the
+   * same table or index at the same moment take turns, and the second finds it made. (A lock per collection,
+   * not per schema: building an index on a large collection holds up no other collection's first use.)
+   */
+  ddl(collection: string, work: (client: PoolClient) => Promise<void>): Promise<void> {
+    return this.transaction(async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`shop-read-store:${this.schema}.${collection}`]);
+      await work(client);
+    });
+  }
+
+  /** The schema pg_trgm is installed in (its operator classes are named through it), or null without it. */
+  async trigramSchema(client: PoolClient): Promise<string | null> {
+    const { rows } = await client.query<{ schema: string }>("SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'");
+    return rows[0]?.schema ?? null;
+  }
+}
+
+/**
+ * The schema and its own table, made once under migrate()'s lock. pg_trgm is a database-wide extension: it is
+ * created under a lock of its own (the read models' and the credentials' migrations may run at the same
+ * moment), in a block whose failure is only a notice: on a server that cannot create it, search answers
+ * by scanning the collection.
+ */
+function schemaStatements(schema: string): string[] {
+  return [
+    // Not CREATE SCHEMA IF NOT EXISTS: that asks for the CREATE privilege on the database even when the schema exists (made beforehand for a role without it).
+    `DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = '${schema}') THEN CREATE SCHEMA "${schema}"; END IF; END $$`,
+    `CREATE TABLE IF NOT EXISTS "${schema}".shop_search_indexes (collection TEXT COLLATE "C" PRIMARY KEY, fields JSONB NOT NULL)`,
+    `DO $$
+    BEGIN
+      PERFORM pg_advisory_xact_lock(hashtext('shop-migration:pg_trgm'));
+      CREATE EXTENSION IF NOT EXISTS pg_trgm;
+    EXCEPTION WHEN OTHERS THEN
+      RAISE NOTICE 'pg_trgm cannot be created (%): search scans instead of using a trigram index', SQLERRM;
+    END
+    $$`,
+  ];
+}
+
+const hash = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** `c_<name>`, or for a name too long for PostgreSQL, its first characters and a hash of the whole. */
+function tableNameOf(collection: string): string {
+  const name = `c_${collection}`;
+  return name.length <= MAX_IDENTIFIER ? name : `c_${collection.slice(0, MAX_IDENTIFIER - 11)}_${hash(collection).slice(0, 8)}`;
+}
+
+/** Index names are hashes of what they index (a name carrying the fields could exceed 63 bytes). */
+const indexNameOf = (collection: string, keys: [string, 1 | -1][], unique: boolean) => `ix_${hash(JSON.stringify([collection, keys, unique])).slice(0, 24)}`;
+const searchIndexNameOf = (collection: string, fields: readonly string[]) => `sx_${hash(JSON.stringify([collection, fields])).slice(0, 24)}`;
+
+/**
+ * What `$text` and the search index both read: the fields' text, lower-cased, separated by a character taken
+ * out of every term (\u0001), so a match never spans two fields. Only immutable functions (concat_ws is not), so it can
+ * be indexed; the query writes it the same way, so the planner matches it with the index.
+ */
+function searchExpression(fields: readonly string[]): string {
+  return `lower(${fields.map((field) => `coalesce(${fieldExpression('postgres', field)} #>> '{}', '')`).join(' || chr(1) || ')})`;
+}
+
+function mentionsText(filter: Filter): boolean {
+  return Object.entries(filter).some(
+    ([key, value]) => key === '$text' || ((key === '$and' || key === '$or') && Array.isArray(value) && value.some((part) => typeof part === 'object' && part !== null && mentionsText(part as Filter))),
+  );
+}
+
+interface Modification<T> {
+  matchedCount: number;
+  modifiedCount: number;
+  upsertedId: string | null;
+  /** The (first) document as written, for findOneAndUpdate. */
+  document: T | null;
+}
+
+/**
+ * An update by `_id` that one statement can make: top-level fields, `$set` and `$inc` only. The statement
+ * changes a row only when it can make exactly the change applyUpdate would (an `$inc` of a field that holds
+ * a number, null or nothing; the document actually changing, for updateOne's modifiedCount); otherwise it
+ * changes nothing and the operation is done the general way, which also reports the errors.
+ */
+interface FastUpdate {
+  id: string;
+  /** Plain equality conditions besides `_id` (they also seed an upsert). */
+  equalities: [string, unknown][];
+  set: Record<string, unknown>;
+  inc: [string, number][];
+}
+
+const PLAIN_FIELD = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+
+function fastUpdateOf(filter: Filter, update: Update): FastUpdate | null {
+  if (typeof filter._id !== 'string') return null;
+  const equalities: [string, unknown][] = [];
+  for (const [path, value] of Object.entries(filter)) {
+    if (path === '_id') continue;
+    if (path.startsWith('$') || !(value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)))) return null;
+    equalities.push([path, value]);
+  }
+  const set: Record<string, unknown> = {};
+  const inc: [string, number][] = [];
+  for (const [operator, fields] of Object.entries(update)) {
+    if ((operator !== '$set' && operator !== '$inc') || typeof fields !== 'object' || fields === null || Array.isArray(fields)) return null;
+    for (const [field, value] of Object.entries(fields as Record<string, unknown>)) {
+      if (field === '_id' || !PLAIN_FIELD.test(field) || field in set || inc.some(([name]) => name === field)) return null;
+      if (operator === '$set') {
+        if (value === undefined) return null;
+        set[field] = value;
+      } else {
+        if (typeof value !== 'number' || !Number.isFinite(value)) return null;
+        inc.push([field, value]);
+      }
+    }
+  }
+  if (Object.keys(set).length === 0 && inc.length === 0) return null;
+  return { id: filter._id, equalities, set, inc };
+}
+
+class PostgresCollection<T extends Document> implements Collection<T> {
+  private readonly table: string;
+  private ready: Promise<void> | null = null;
+  /** The fields of the search index, once known (createSearchIndex, or read from the schema's metadata). */
+  private searchFields: string[] | null = null;
+
+  constructor(
+    private readonly name: string,
+    private readonly store: PostgresReadStore,
+  ) {
+    this.table = store.table(name);
+  }
+
+  forget(): void {
+    this.ready = null;
+    this.searchFields = null;
+  }
+
+  findOne(filter: Filter): Promise<T | null> {
+    return this.withTable(async () => {
+      const { where, values } = await this.where(filter);
+      const { rows } = await this.store.pool.query<{ body: T }>(`SELECT body FROM ${this.table} WHERE ${where} LIMIT 1`, values);
+      return rows[0]?.body ?? null;
+    });
+  }
+
+  find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    return this.withTable(async () => {
+      const { where, values } = await this.where(filter);
+      let sql = `SELECT body FROM ${this.table} WHERE ${where}`;
+      if (options.sort && Object.keys(options.sort).length > 0) sql += ` ORDER BY ${compileSort(options.sort, 'postgres')}`;
+      if (options.limit) sql += ` LIMIT ${Math.floor(options.limit)}`;
+      if (options.skip) sql += ` OFFSET ${Math.floor(options.skip)}`;
+      const { rows } = await this.store.pool.query<{ body: T }>(sql, values);
+      return rows.map((row) => row.body);
+    });
+  }
+
+  count(filter: Filter, options: CountOptions = {}): Promise<number> {
+    return this.withTable(async () => {
+      const { where, values } = await this.where(filter);
+      const sql =
+        options.limit === undefined
+          ? `SELECT count(*)::float8 AS n FROM ${this.table} WHERE ${where}`
+          : `SELECT count(*)::float8 AS n FROM (SELECT 1 FROM ${this.table} WHERE ${where} LIMIT ${Math.max(0, Math.floor(options.limit))}) AS matches`;
+      const { rows } = await this.store.pool.query<{ n: number }>(sql, values);
+      return rows[0].n;
+    });
+  }
+
+  insertOne(doc: T): Promise<void> {
+    return this.writing(async () => {
+      await this.store.pool.query(`INSERT INTO ${this.table} (id, body) VALUES ($1, $2::jsonb)`, [doc._id, JSON.stringify(doc)]);
+    });
+  }
+
+  replaceOne(doc: T): Promise<void> {
+    return this.writing(async () => {
+      await this.store.pool.query(`INSERT INTO ${this.table} (id, body) VALUES ($1, $2::jsonb) ON CONFLICT (id) DO UPDATE SET body = EXCLUDED.body`, [doc._id, JSON.stringify(doc)]);
+    });
+  }
+
+  updateOne(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
+    return this.writing(async () => {
+      const upsert = options.upsert === true;
+      const fast = fastUpdateOf(filter, update);
+      const made = fast ? await this.fastUpdate(fast, filter, update, upsert, 'updateOne') : null;
+      const { matchedCount, modifiedCount, upsertedId } = made ?? (await this.modify(filter, update, 'one', upsert));
+      return { matchedCount, modifiedCount, upsertedId };
+    });
+  }
+
+  updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
+    return this.writing(async () => {
+      const { matchedCount, modifiedCount } = await this.modify(filter, update, 'many', false);
+      return { matchedCount, modifiedCount, upsertedId: null };
+    });
+  }
+
+  findOneAndUpdate(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<T | null> {
+    return this.writing(async () => {
+      const upsert = options.upsert === true;
+      const fast = fastUpdateOf(filter, update);
+      const made = fast ? await this.fastUpdate(fast, filter, update, upsert, 'findOneAndUpdate') : null;
+      return (made ?? (await this.modify(filter, update, 'one', upsert))).document;
+    });
+  }
+
+  deleteOne(filter: Filter): Promise<number> {
+    return this.writing(async () => {
+      const { where, values } = await this.where(filter);
+      // The row is locked, and checked again against the filter, before it goes: a concurrent change that makes it stop matching wins.
+      const { rowCount } = await this.store.pool.query(`DELETE FROM ${this.table} WHERE id = (SELECT id FROM ${this.table} WHERE ${where} LIMIT 1 FOR UPDATE)`, values);
+      return rowCount ?? 0;
+    });
+  }
+
+  deleteMany(filter: Filter): Promise<number> {
+    return this.writing(async () => {
+      const { where, values } = await this.where(filter);
+      const { rowCount } = await this.store.pool.query(`DELETE FROM ${this.table} WHERE ${where}`, values);
+      return rowCount ?? 0;
+    });
+  }
+
+  /**
+   * A btree on the fields' expressions, written as the filter translator writes them (`_id` is the id column),
+   * missing values first going up as MongoDB sorts them; scanned backwards it serves the opposite sort too.
+   */
+  async createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<void> {
+    const entries = Object.entries(keys);
+    if (entries.length === 0) throw new UnsupportedQueryError('An index needs at least one field');
+    const unique = options.unique === true;
+    const fields = entries.map(([field]) => field).join(',');
+    const columns = entries.map(([field, direction]) => `${field === '_id' ? 'id' : fieldExpression('postgres', field)} ${direction === -1 ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`);
+    const name = indexNameOf(this.name, entries, unique);
+    if (unique) this.store.indexFields.set(name, fields);
+    return this.withTable(async () => {
+      if (await this.exists(name)) return;
+      try {
+        await this.store.ddl(this.name, async (client) => {
+          await client.query(`CREATE ${unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${name}" ON ${this.table} (${columns.join(', ')})`);
+          // Field paths hold no quote (fieldExpression refuses them); the comment lets any instance name the fields of a violation.
+          await client.query(`COMMENT ON INDEX ${this.store.quotedSchema}."${name}" IS '${fields}'`);
+        });
+      } catch (error) {
+        // Building a unique index over documents that already collide.
+        if (sqlState(error) === SQLSTATE_UNIQUE_VIOLATION) throw new DuplicateKeyError(this.name, fields, (error as { detail?: string }).detail ?? (error as Error).message);
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * A pg_trgm GIN index on the fields' lower-cased text (searchExpression), and the fields recorded in the
+   * schema's shop_search_indexes, so that every instance answers `$text` the same way after a restart. A
+   * different set of fields replaces the index. Without pg_trgm only the fields are recorded.
+   */
+  async createSearchIndex(fields: readonly string[]): Promise<void> {
+    if (fields.length === 0) throw new UnsupportedQueryError('A search index needs at least one field');
+    for (const field of fields) fieldExpression('postgres', field);
+    const wanted = [...fields];
+    const name = searchIndexNameOf(this.name, wanted);
+    const metadata = `${this.store.quotedSchema}.shop_search_indexes`;
+    return this.withTable(async () => {
+      const current = await this.store.pool.query<{ fields: string[] | null; indexed: boolean; trigrams: boolean }>(
+        `SELECT (SELECT fields FROM ${metadata} WHERE collection = $1) AS fields, to_regclass($2) IS NOT NULL AS indexed, EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') AS trigrams`,
+        [this.name, `${this.store.quotedSchema}."${name}"`],
+      );
+      const { fields: recorded, indexed, trigrams } = current.rows[0];
+      if (JSON.stringify(recorded) === JSON.stringify(wanted) && (indexed || !trigrams)) {
+        this.searchFields = wanted;
+        return;
+      }
+      await this.store.ddl(this.name, async (client) => {
+        const { rows } = await client.query<{ fields: string[] }>(`SELECT fields FROM ${metadata} WHERE collection = $1`, [this.name]);
+        const previous = rows[0]?.fields;
+        if (previous && JSON.stringify(previous) !== JSON.stringify(wanted)) await client.query(`DROP INDEX IF EXISTS ${this.store.quotedSchema}."${searchIndexNameOf(this.name, previous)}"`);
+        const trigramSchema = await this.store.trigramSchema(client);
+        if (trigramSchema) {
+          await client.query(`CREATE INDEX IF NOT EXISTS "${name}" ON ${this.table} USING gin ((${searchExpression(wanted)}) "${trigramSchema}".gin_trgm_ops)`);
+        }
+        await client.query(`INSERT INTO ${metadata} (collection, fields) VALUES ($1, $2::jsonb) ON CONFLICT (collection) DO UPDATE SET fields = EXCLUDED.fields`, [this.name, JSON.stringify(wanted)]);
+      });
+      this.searchFields = wanted;
+    });
+  }
+
+  /** Makes the table on first use (any instance may be doing the same), and again if another instance dropped it meanwhile. */
+  private async withTable<R>(work: () => Promise<R>): Promise<R> {
+    await this.ensureTable();
+    try {
+      return await work();
+    } catch (error) {
+      if (sqlState(error) !== SQLSTATE_UNDEFINED_TABLE) throw error;
+      this.forget();
+      await this.ensureTable();
+      return work();
+    }
+  }
+
+  /** A write: on its table, its unique violations told as DuplicateKeyError naming the index's fields. */
+  private writing<R>(work: () => Promise<R>): Promise<R> {
+    return this.withTable(async () => {
+      try {
+        return await work();
+      } catch (error) {
+        if (sqlState(error) !== SQLSTATE_UNIQUE_VIOLATION) throw error;
+        const { constraint, detail } = error as { constraint?: string; detail?: string };
+        throw new DuplicateKeyError(this.name, await this.fieldsOfConstraint(constraint), detail ?? (error as Error).message);
+      }
+    });
+  }
+
+  private ensureTable(): Promise<void> {
+    this.ready ??= (async () => {
+      if (await this.exists(tableNameOf(this.name))) return;
+      await this.store.ddl(this.name, async (client) => {
+        await client.query(`CREATE TABLE IF NOT EXISTS ${this.table} (id TEXT COLLATE "C" PRIMARY KEY, body JSONB NOT NULL)`);
+      });
+    })().catch((error: unknown) => {
+      this.ready = null;
+      throw error;
+    });
+    return this.ready;
+  }
+
+  /** Whether a table or index of this name is in the schema (looked up without any lock). */
+  private async exists(relation: string): Promise<boolean> {
+    const { rows } = await this.store.pool.query<{ present: boolean }>('SELECT to_regclass($1) IS NOT NULL AS present', [`${this.store.quotedSchema}."${relation}"`]);
+    return rows[0].present;
+  }
+
+  /** The fields of the unique index a violation names: this store's map, else the index's comment; the primary key (`c_…_pkey`) is `_id`. */
+  private async fieldsOfConstraint(constraint: string | undefined): Promise<string> {
+    if (!constraint?.startsWith('ix_')) return '_id';
+    const known = this.store.indexFields.get(constraint);
+    if (known) return known;
+    const { rows } = await this.store.pool.query<{ fields: string | null }>("SELECT obj_description(to_regclass($1), 'pg_class') AS fields", [`${this.store.quotedSchema}."${constraint}"`]);
+    const fields = rows[0]?.fields ?? '_id';
+    if (fields !== '_id') this.store.indexFields.set(constraint, fields);
+    return fields;
+  }
+
+  private async where(filter: Filter, params = new SqlParams('postgres')): Promise<{ where: string; values: unknown[] }> {
+    const fields = mentionsText(filter) ? await this.searchFieldsOf() : null;
+    const where = compileFilter(filter, { dialect: 'postgres', params, text: (search, textParams) => this.textCondition(fields, search, textParams) });
+    return { where, values: params.values };
+  }
+
+  /**
+   * A case-insensitive substring of any of the fields: LIKE on the indexed expression, so the trigram index
+   * answers terms of three characters or more; shorter ones (no trigram to look up) scan, with the same SQL.
+   */
+  private textCondition(fields: string[] | null, search: string, params: SqlParams): string {
+    if (!fields) throw new Error(`$text on ${this.name} needs a search index (createSearchIndex)`);
+    // The fields' separator is no part of a term (it would let a match span two fields).
+    const term = search.replace(/\u0001/g, '').trim();
+    if (term === '') return 'TRUE';
+    const pattern = `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    return `${searchExpression(fields)} LIKE lower(${params.add(pattern)})`;
+  }
+
+  private async searchFieldsOf(): Promise<string[] | null> {
+    if (!this.searchFields) {
+      const { rows } = await this.store.pool.query<{ fields: string[] }>(`SELECT fields FROM ${this.store.quotedSchema}.shop_search_indexes WHERE collection = $1`, [this.name]);
+      this.searchFields = rows[0]?.fields ?? null;
+    }
+    return this.searchFields;
+  }
+
+  /**
+   * The general update: in one transaction, the matching rows are read and locked (SELECT … FOR UPDATE;
+   * several in _id order, so two updateMany cannot deadlock), changed by applyUpdate as the embedded store
+   * changes them, and written back. An upsert that finds nothing inserts with ON CONFLICT DO NOTHING; when
+   * another writer inserted that _id first (the insert waited for its commit), the rows are read again and
+   * the update applies to the one now there.
+   */
+  private async modify(filter: Filter, update: Update, scope: 'one' | 'many', upsert: boolean): Promise<Modification<T>> {
+    const { where, values } = await this.where(filter);
+    const select = `SELECT body FROM ${this.table} WHERE ${where}${scope === 'one' ? ' LIMIT 1' : ' ORDER BY id'} FOR UPDATE`;
+    return this.store.transaction(async (client) => {
+      for (let attempt = 1; ; attempt += 1) {
+        const { rows } = await client.query<{ body: T }>(select, values);
+        if (rows.length > 0 || !upsert) {
+          const changed = rows.map((row) => row.body).filter((doc) => applyUpdate(doc, update));
+          const written = changed.map((doc) => JSON.stringify(doc));
+          if (written.length === 1) {
+            await client.query(`UPDATE ${this.table} SET body = $2::jsonb WHERE id = $1`, [changed[0]._id, written[0]]);
+          } else {
+            for (let start = 0; start < written.length; start += UPDATE_BATCH) {
+              await client.query(`UPDATE ${this.table} AS t SET body = v.body FROM jsonb_array_elements($1::jsonb) AS v(body) WHERE t.id = v.body->>'_id'`, [
+                `[${written.slice(start, start + UPDATE_BATCH).join(',')}]`,
+              ]);
+            }
+          }
+          const first = rows[0] ? (changed[0] === rows[0].body ? (JSON.parse(written[0]) as T) : rows[0].body) : null;
+          return { matchedCount: rows.length, modifiedCount: changed.length, upsertedId: null, document: first };
+        }
+        const created = upsertSeed(filter, update);
+        const text = JSON.stringify(created);
+        const inserted = await client.query(`INSERT INTO ${this.table} (id, body) VALUES ($1, $2::jsonb) ON CONFLICT (id) DO NOTHING`, [created._id, text]);
+        if (inserted.rowCount === 1) return { matchedCount: 0, modifiedCount: 0, upsertedId: created._id, document: JSON.parse(text) as T };
+        if (attempt >= UPSERT_ATTEMPTS) throw new DuplicateKeyError(this.name, '_id', created._id);
+      }
+    });
+  }
+
+  /**
+   * One statement for an update by _id of top-level fields with $set and $inc (see FastUpdate): an UPDATE, or
+   * for an upsert an INSERT … ON CONFLICT (id) DO UPDATE, which PostgreSQL makes atomic against concurrent
+   * inserts of the same _id. Null when it changed nothing, or could not: the general path then decides.
+   */
+  private async fastUpdate(fast: FastUpdate, filter: Filter, update: Update, upsert: boolean, kind: 'updateOne' | 'findOneAndUpdate'): Promise<Modification<T> | null> {
+    let seed: string | null = null;
+    if (upsert) {
+      try {
+        seed = JSON.stringify(upsertSeed(filter, update));
+      } catch {
+        return null;
+      }
+    }
+    const params = new SqlParams('postgres');
+    const id = params.add(fast.id);
+    const current = (path: string) => fieldExpression('postgres', path).replace('(body', '(t.body');
+    // The document as applyUpdate would leave it: $set's fields over it, then each $inc'd field (a number, or 0 for null and missing).
+    let next = 't.body';
+    if (Object.keys(fast.set).length > 0) next = `(${next} || ${params.add(JSON.stringify(fast.set))}::jsonb)`;
+    if (fast.inc.length > 0) {
+      const sums = fast.inc.map(([field, by]) => `'${field}', (CASE WHEN jsonb_typeof(${current(field)}) = 'number' THEN (${current(field)} #>> '{}')::float8 ELSE 0 END + ${params.add(by)}::float8)`);
+      next = `(${next} || jsonb_build_object(${sums.join(', ')}))`;
+    }
+    const conditions = [`t.id = ${id}`];
+    for (const [path, value] of fast.equalities) {
+      const field = current(path);
+      conditions.push(value === null ? `(${field} IS NULL OR ${field} = 'null'::jsonb)` : `${field} = ${params.add(JSON.stringify(value))}::jsonb`);
+    }
+    for (const [field] of fast.inc) conditions.push(`coalesce(jsonb_typeof(${current(field)}) IN ('number', 'null'), TRUE)`);
+    if (kind === 'updateOne') conditions.push(`t.body IS DISTINCT FROM ${next}`);
+    const returning = kind === 'updateOne' ? '(t.xmax = 0) AS inserted' : 't.body, (t.xmax = 0) AS inserted';
+    const sql = upsert
+      ? `INSERT INTO ${this.table} AS t (id, body) VALUES (${id}, ${params.add(seed)}::jsonb) ON CONFLICT (id) DO UPDATE SET body = ${next} WHERE ${conditions.join(' AND ')} RETURNING ${returning}`
+      : `UPDATE ${this.table} AS t SET body = ${next} WHERE ${conditions.join(' AND ')} RETURNING ${returning}`;
+    let rows: { body?: T; inserted: boolean }[];
+    try {
+      ({ rows } = await this.store.pool.query<{ body?: T; inserted: boolean }>(sql, params.values));
+    } catch (error) {
+      // A duplicate in a unique index is the answer; anything else (a value PostgreSQL cannot hold, say) is left to the general path, which reports it as the embedded store would.
+      if (sqlState(error) === SQLSTATE_UNIQUE_VIOLATION || sqlState(error) === SQLSTATE_UNDEFINED_TABLE) throw error;
+      return null;
+    }
+    if (rows.length === 0) return null;
+    const inserted = upsert && rows[0].inserted;
+    return inserted
+      ? { matchedCount: 0, modifiedCount: 0, upsertedId: fast.id, document: rows[0].body ?? null }
+      : { matchedCount: 1, modifiedCount: 1, upsertedId: null, document: rows[0].body ?? null };
+  }
+}

@@ -1,0 +1,258 @@
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { DatabaseUnreachableError, PostgresSettings } from '../../backend/src/storage/postgres/postgres-database';
+import { PostgresDurability, PostgresReadStore } from '../../backend/src/storage/read-store/postgres-read-store';
+import { Document, UnsupportedQueryError } from '../../backend/src/storage/read-store/read-store.port';
+import { createTestDatabase, describeWithPostgres, TestDatabase } from '../support/postgres';
+import { describeReadStoreContract } from './read-store.contract';
+
+/** The schemas the app uses: rebuildable read models, and credentials that nothing can rebuild. */
+const SCHEMA: Record<PostgresDurability, string> = { rebuildable: 'read_models', full: 'credentials' };
+const collectionName = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '')}`;
+
+describeWithPostgres('PostgreSQL read store', () => {
+  // One database for the whole file, made on the first open and dropped at the end.
+  let database: Promise<TestDatabase> | null = null;
+  const settings = async (): Promise<PostgresSettings> => {
+    database ??= createTestDatabase('shop_read_store_test');
+    return { url: (await database).url, poolSize: 4, caFile: null };
+  };
+  const open = async (durability: PostgresDurability, schema = SCHEMA[durability]) => PostgresReadStore.open(await settings(), { schema, durability });
+  /** A connection of the test's own, to look at the database behind the stores' backs. */
+  const withClient = async <T>(work: (client: Client) => Promise<T>): Promise<T> => {
+    const client = new Client({ connectionString: (await settings()).url });
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.end();
+    }
+  };
+
+  afterAll(async () => {
+    if (database) await (await database).drop();
+  });
+
+  for (const durability of ['rebuildable', 'full'] as const) {
+    describeReadStoreContract(`PostgreSQL (${durability})`, async () => {
+      const subject = {
+        store: await open(durability),
+        reopen: () => open(durability),
+        dispose: async () => {
+          await subject.store.close();
+        },
+      };
+      return subject;
+    });
+  }
+
+  describe('PostgreSQL: several app instances on one database', () => {
+    let a: PostgresReadStore;
+    let b: PostgresReadStore;
+
+    beforeEach(async () => {
+      // Two stores, two pools: two app instances (processes) as far as the database can tell.
+      [a, b] = await Promise.all([open('rebuildable'), open('rebuildable')]);
+    });
+    afterEach(async () => {
+      await Promise.all([a.close(), b.close()]);
+    });
+
+    it('counts to 100 exactly once each when two instances upsert-increment the same document 50 times each at once', async () => {
+      const name = collectionName('counters');
+      const increment = (store: PostgresReadStore) =>
+        Array.from({ length: 50 }, () => store.collection<Document & { v: number }>(name).findOneAndUpdate({ _id: 'n' }, { $inc: { v: 1 } }, { upsert: true }));
+      const results = await Promise.all([...increment(a), ...increment(b)]);
+      expect(results.map((doc) => doc?.v).sort((x, y) => (x ?? 0) - (y ?? 0))).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+      expect(await a.collection(name).findOne({ _id: 'n' })).toEqual({ _id: 'n', v: 100 });
+      await a.dropCollection(name);
+    });
+
+    it('counts exactly through the general path too (a nested field, which one statement does not update)', async () => {
+      const name = collectionName('nested');
+      const increment = (store: PostgresReadStore) =>
+        Array.from({ length: 25 }, () => store.collection(name).updateOne({ _id: 'n', kind: 'views' }, { $inc: { 'by.day': 1 }, $max: { peak: 3 } }, { upsert: true }));
+      const results = await Promise.all([...increment(a), ...increment(b)]);
+      expect(results.filter((result) => result.upsertedId === 'n')).toHaveLength(1);
+      expect(results.filter((result) => result.matchedCount === 1)).toHaveLength(49);
+      expect(await b.collection(name).findOne({ _id: 'n' })).toEqual({ _id: 'n', kind: 'views', by: { day: 50 }, peak: 3 });
+      await a.dropCollection(name);
+    });
+
+    it('lets two instances create the same new collection, index and search index at the same moment', async () => {
+      for (let round = 0; round < 5; round += 1) {
+        const name = collectionName('created');
+        const prepare = async (store: PostgresReadStore, id: string) => {
+          const products = store.collection<Document & { name: string; sku: string }>(name);
+          await Promise.all([products.createIndex({ sku: 1 }, { unique: true }), products.createIndex({ name: 1, sku: -1 }), products.createSearchIndex(['name', 'sku'])]);
+          await products.insertOne({ _id: id, name: `Product ${id}`, sku: `SKU-${id}` });
+        };
+        await Promise.all([prepare(a, 'a'), prepare(b, 'b')]);
+        expect((await a.collection(name).find({ $text: { $search: 'product' } }, { sort: { _id: 1 } })).map((doc) => doc._id)).toEqual(['a', 'b']);
+        const indexes = await withClient(async (client) => {
+          const { rows } = await client.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE schemaname = 'read_models' AND tablename = $1", [`c_${name}`]);
+          return rows.map((row) => row.indexname);
+        });
+        // The primary key, the two btree indexes and the search index, each once.
+        expect(indexes).toHaveLength(4);
+        await a.dropCollection(name);
+      }
+    });
+
+    it('names the fields of a unique index another instance made, and searches with the fields another instance recorded', async () => {
+      const name = collectionName('users');
+      await a.collection(name).createIndex({ email: 1 }, { unique: true });
+      await a.collection(name).createSearchIndex(['email']);
+      await a.collection(name).insertOne({ _id: 'u1', email: 'ada@example.com' });
+      const third = await open('rebuildable');
+      try {
+        const users = third.collection(name);
+        await expect(users.insertOne({ _id: 'u2', email: 'ada@example.com' })).rejects.toMatchObject({ name: 'DuplicateKeyError', collection: name, fields: 'email' });
+        await expect(users.insertOne({ _id: 'u1', email: 'other@example.com' })).rejects.toMatchObject({ name: 'DuplicateKeyError', fields: '_id' });
+        expect((await users.find({ $text: { $search: 'ADA@' } })).map((doc) => doc._id)).toEqual(['u1']);
+      } finally {
+        await third.close();
+      }
+      await a.dropCollection(name);
+    });
+
+    it('makes the table again when another instance dropped it', async () => {
+      const name = collectionName('dropped');
+      await a.collection(name).insertOne({ _id: 'x' });
+      expect(await b.collection(name).count({})).toBe(1);
+      await a.dropCollection(name);
+      expect(await b.collection(name).count({})).toBe(0);
+      await b.collection(name).insertOne({ _id: 'y' });
+      expect((await a.collection(name).find({})).map((doc) => doc._id)).toEqual(['y']);
+      await a.dropCollection(name);
+    });
+  });
+
+  describe('PostgreSQL: schemas and settings', () => {
+    it('keeps the read models and the credentials in two schemas of one database apart', async () => {
+      const [readModels, credentials] = await Promise.all([open('rebuildable'), open('full')]);
+      try {
+        const name = collectionName('shared_name');
+        await readModels.collection(name).insertOne({ _id: 'r', from: 'read models' });
+        await credentials.collection(name).insertOne({ _id: 'c', from: 'credentials' });
+        await readModels.collection(name).createSearchIndex(['from']);
+        expect(await readModels.collection(name).find({})).toEqual([{ _id: 'r', from: 'read models' }]);
+        expect(await credentials.collection(name).find({})).toEqual([{ _id: 'c', from: 'credentials' }]);
+        // The search index belongs to the read models' collection only.
+        await expect(credentials.collection(name).find({ $text: { $search: 'cred' } })).rejects.toThrow(/search index/);
+        await readModels.dropCollection(name);
+        expect(await credentials.collection(name).count({})).toBe(1);
+        const tables = await withClient(async (client) => {
+          const { rows } = await client.query<{ schema: string }>('SELECT table_schema AS schema FROM information_schema.tables WHERE table_name = $1 ORDER BY 1', [`c_${name}`]);
+          return rows.map((row) => row.schema);
+        });
+        expect(tables).toEqual(['credentials']);
+        await credentials.dropCollection(name);
+      } finally {
+        await Promise.all([readModels.close(), credentials.close()]);
+      }
+    });
+
+    it('commits read models without waiting for the WAL flush, and credentials durably', async () => {
+      const [readModels, credentials] = await Promise.all([open('rebuildable'), open('full')]);
+      try {
+        // Every connection of the pool, not only the first: the setting travels with the connection request.
+        const settingsOf = (store: PostgresReadStore) =>
+          Promise.all(Array.from({ length: 4 }, async () => (await store.pool.query<{ synchronous_commit: string }>('SELECT pg_sleep(0.05), current_setting($1) AS synchronous_commit', ['synchronous_commit'])).rows[0].synchronous_commit));
+        expect(await settingsOf(readModels)).toEqual(['off', 'off', 'off', 'off']);
+        expect(await settingsOf(credentials)).toEqual(['on', 'on', 'on', 'on']);
+      } finally {
+        await Promise.all([readModels.close(), credentials.close()]);
+      }
+    });
+
+    it('closes once, however many times it is asked', async () => {
+      const store = await open('full');
+      await Promise.all([store.close(), store.close()]);
+      await store.close();
+    });
+
+    it('refuses to start when DATABASE_URL cannot be reached, naming the variable', async () => {
+      const opening = PostgresReadStore.open({ url: 'postgres://shop:secret@127.0.0.1:1/shop', poolSize: 1, caFile: null }, { schema: 'read_models', durability: 'rebuildable' });
+      await expect(opening).rejects.toBeInstanceOf(DatabaseUnreachableError);
+      await expect(opening).rejects.toThrow(/DATABASE_URL/);
+      await expect(opening).rejects.not.toThrow(/secret/);
+    });
+  });
+
+  describe('PostgreSQL: writes', () => {
+    let store: PostgresReadStore;
+    let name: string;
+
+    beforeEach(async () => {
+      store = await open('rebuildable');
+      name = collectionName('writes');
+    });
+    afterEach(async () => {
+      await store.dropCollection(name);
+      await store.close();
+    });
+
+    it('answers the single-statement updates as the general path does', async () => {
+      const docs = store.collection<Document & { n?: unknown; label?: string; day?: string }>(name);
+      await docs.insertOne({ _id: 's', n: 'text', label: 'same' });
+      await expect(docs.updateOne({ _id: 's' }, { $inc: { n: 1 } })).rejects.toBeInstanceOf(UnsupportedQueryError);
+      expect(await docs.updateOne({ _id: 's' }, { $set: { label: 'same' } })).toEqual({ matchedCount: 1, modifiedCount: 0, upsertedId: null });
+      expect(await docs.updateOne({ _id: 'missing' }, { $set: { label: 'x' } })).toEqual({ matchedCount: 0, modifiedCount: 0, upsertedId: null });
+      expect(await docs.findOneAndUpdate({ _id: 'missing' }, { $inc: { n: 1 } })).toBeNull();
+      await docs.insertOne({ _id: 'z', n: null });
+      expect(await docs.findOneAndUpdate({ _id: 'z' }, { $inc: { n: 0.1 } })).toEqual({ _id: 'z', n: 0.1 });
+      expect(await docs.findOneAndUpdate({ _id: 'z' }, { $inc: { n: 0.2 } })).toEqual({ _id: 'z', n: 0.1 + 0.2 });
+      expect(await docs.updateOne({ _id: 'z' }, { $inc: { n: 0 } })).toEqual({ matchedCount: 1, modifiedCount: 0, upsertedId: null });
+      // The _id is taken by a document the rest of the filter does not match: a duplicate, as MongoDB answers.
+      await docs.updateOne({ _id: 'd', day: 'd1' }, { $inc: { views: 1 } }, { upsert: true });
+      await expect(docs.updateOne({ _id: 'd', day: 'd2' }, { $inc: { views: 1 } }, { upsert: true })).rejects.toMatchObject({ name: 'DuplicateKeyError', fields: '_id' });
+      expect(await docs.findOne({ _id: 'd' })).toEqual({ _id: 'd', day: 'd1', views: 1 });
+    });
+
+    it('reports a unique index violation of a single-statement update, or of a new index over colliding documents, as a duplicate', async () => {
+      const docs = store.collection<Document & { sku: string; code?: string }>(name);
+      await docs.createIndex({ sku: 1 }, { unique: true });
+      await docs.insertOne({ _id: 'a', sku: 'A', code: 'same' });
+      await docs.insertOne({ _id: 'b', sku: 'B', code: 'same' });
+      await expect(docs.updateOne({ _id: 'b' }, { $set: { sku: 'A' } }, { upsert: true })).rejects.toMatchObject({ name: 'DuplicateKeyError', fields: 'sku' });
+      expect(await docs.findOne({ _id: 'b' })).toEqual({ _id: 'b', sku: 'B', code: 'same' });
+      // Documents missing every field of a unique index may be any number.
+      await docs.createIndex({ code: 1, batch: -1 }, { unique: true });
+      await expect(docs.createIndex({ code: 1 }, { unique: true })).rejects.toMatchObject({ name: 'DuplicateKeyError', fields: 'code' });
+      await docs.updateOne({ _id: 'b' }, { $set: { code: 'other' } });
+      await docs.createIndex({ code: 1 }, { unique: true });
+      await expect(docs.insertOne({ _id: 'c', sku: 'C', code: 'same' })).rejects.toMatchObject({ name: 'DuplicateKeyError', fields: 'code' });
+    });
+
+    it('writes nothing of an updateMany that fails on one of its documents', async () => {
+      const docs = store.collection<Document & { n: unknown; k: number; group: number }>(name);
+      await docs.createIndex({ k: 1 }, { unique: true });
+      // Written back in batches in _id order: the last document collides with one outside the filter, after the first batches went in.
+      await Promise.all(Array.from({ length: 1200 }, (_, i) => docs.insertOne({ _id: `d${String(i).padStart(4, '0')}`, n: i, k: 2 * i, group: 1 })));
+      await docs.insertOne({ _id: 'e', n: 0, k: 2 * 1199 + 1, group: 2 });
+      await expect(docs.updateMany({ group: 1 }, { $inc: { k: 1, n: 1 } })).rejects.toMatchObject({ name: 'DuplicateKeyError', fields: 'k' });
+      expect(await docs.count({ group: 1, n: { $gte: 1199 } })).toBe(1);
+      await docs.updateOne({ _id: 'd0000' }, { $set: { n: 'text' } });
+      await expect(docs.updateMany({ group: 1 }, { $inc: { n: 1 } })).rejects.toBeInstanceOf(UnsupportedQueryError);
+      expect(await docs.count({ group: 1, n: { $gte: 1199 } })).toBe(1);
+      await docs.deleteOne({ _id: 'e' });
+      await docs.updateOne({ _id: 'd0000' }, { $set: { n: 0 } });
+      expect(await docs.updateMany({ group: 1 }, { $inc: { k: 1, n: 1 } })).toEqual({ matchedCount: 1200, modifiedCount: 1200, upsertedId: null });
+      expect((await docs.find({}, { sort: { n: -1 }, limit: 2 })).map((doc) => doc.n)).toEqual([1200, 1199]);
+    });
+
+    it('matches $regex as JavaScript reads it, and ignores array and object values in comparisons', async () => {
+      const docs = store.collection<Document & { text?: unknown; items?: unknown }>(name);
+      await docs.insertOne({ _id: 'a', text: 'one word\nnext line', items: 'not an array' });
+      await docs.insertOne({ _id: 'b', text: 'oneword', items: [{ productId: 1 }] });
+      await docs.insertOne({ _id: 'c', text: ['array'], items: { productId: 1 } });
+      const ids = async (filter: Record<string, unknown>) => (await docs.find(filter, { sort: { _id: 1 } })).map((doc) => doc._id);
+      expect(await ids({ text: { $regex: '\\bword\\b' } })).toEqual(['a']);
+      expect(await ids({ text: { $regex: 'word.next' } })).toEqual([]);
+      expect(await ids({ text: { $regex: '^ONE', $options: 'i' } })).toEqual(['a', 'b']);
+      expect(await ids({ text: { $gt: '' } })).toEqual(['a', 'b']);
+      expect(await ids({ items: { $elemMatch: { productId: 1 } } })).toEqual(['b']);
+    });
+  });
+});
