@@ -8,6 +8,8 @@ import { applyOnce, insertOnce, Projector } from '../runner/projector';
 
 export const PRODUCTS_COLLECTION = 'catalogue_products';
 export const CATEGORIES_COLLECTION = 'catalogue_categories';
+/** What the storefront's search looks in: a case-insensitive part of any of these. */
+export const PRODUCT_SEARCH_FIELDS = ['name', 'sku', 'description'] as const;
 
 export type ProductDocument = Document &
   CatalogueProduct & {
@@ -33,6 +35,8 @@ function effectivePriceCents(price: string, salePrice: string | null, isOnSale: 
 export class CatalogueProjector implements Projector {
   readonly name = 'catalogue';
   readonly collections = [PRODUCTS_COLLECTION, CATEGORIES_COLLECTION] as const;
+  /** 2: the indexes of paged, sorted and searched product lists. */
+  readonly version = 2;
 
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
@@ -44,8 +48,17 @@ export class CatalogueProjector implements Projector {
     return this.readStore.collection<CategoryDocument>(CATEGORIES_COLLECTION);
   }
 
+  /** Product lists sort and filter on indexes; search goes through a trigram index of name, SKU and description. */
   async prepare(): Promise<void> {
     await this.products.createIndex({ sku: 1 }, { unique: true });
+    await this.products.createIndex({ id: 1 });
+    await this.products.createIndex({ isActive: 1, id: 1 });
+    await this.products.createIndex({ categoryId: 1, isActive: 1 });
+    await this.products.createIndex({ isActive: 1, stock: -1, id: 1 });
+    await this.products.createIndex({ isActive: 1, effectivePriceCents: 1, id: 1 });
+    await this.products.createIndex({ isActive: 1, name: 1, id: 1 });
+    await this.products.createIndex({ isActive: 1, createdAt: -1, id: -1 });
+    await this.products.createSearchIndex(PRODUCT_SEARCH_FIELDS);
   }
 
   canHandle(event: RecordedEvent): boolean {

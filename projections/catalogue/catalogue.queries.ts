@@ -21,6 +21,9 @@ const SORT_SPECS: Record<ProductSort, SortSpec> = {
 
 
 
+/** Products whose ratings are looked up in one query (a whole catalogue goes in several). */
+const RATINGS_PER_LOOKUP = 500;
+
 export interface ProductSearch {
   search?: string;
   categoryId?: number;
@@ -37,17 +40,16 @@ export class CatalogueQueries {
     return this.readStore.collection<ProductDocument>(PRODUCTS_COLLECTION);
   }
 
+  /** Every product the query keeps, in its order (the spec's whole array). */
   async listProducts(query: ProductSearch): Promise<ProductView[]> {
-    const filter: Filter = {};
-    if (query.activity !== 'all') filter.isActive = query.activity === 'active';
-    if (query.categoryId !== undefined) filter.categoryId = query.categoryId;
-    const term = query.search?.trim();
-    if (term) {
-      const pattern = { $regex: escapeRegExp(term), $options: 'i' };
-      filter.$or = [{ name: pattern }, { sku: pattern }, { description: pattern }];
-    }
-    const docs = await this.products.find(filter, { sort: SORT_SPECS[query.sortBy ?? 'featured'] });
-    return this.withRatings(docs);
+    return this.withRatings(await this.products.find(productFilter(query), { sort: SORT_SPECS[query.sortBy ?? 'featured'] }));
+  }
+
+  /** One slice of the same list and the whole list's length: sorted, sliced and counted by the store, on its indexes. */
+  async pageOfProducts(query: ProductSearch, offset: number, limit: number): Promise<{ products: ProductView[]; total: number }> {
+    const filter = productFilter(query);
+    const [docs, total] = await Promise.all([this.products.find(filter, { sort: SORT_SPECS[query.sortBy ?? 'featured'], skip: offset, limit }), this.products.count(filter)]);
+    return { products: await this.withRatings(docs), total };
   }
 
   async listOnSale(): Promise<ProductView[]> {
@@ -70,10 +72,20 @@ export class CatalogueQueries {
     return this.products.count({ isActive: true });
   }
 
-  /** Ratings are their own read model (built from reviews); product cards show them beside the product. */
+  /** The names of these products (removed ones are missing), looked up by id. */
+  async productNames(productIds: number[]): Promise<Map<number, string>> {
+    if (productIds.length === 0) return new Map();
+    const docs = await this.products.find({ _id: { $in: productIds.map(String) } });
+    return new Map(docs.map((doc) => [doc.id, doc.name]));
+  }
+
+  /** Ratings are their own read model (built from reviews); product cards show them beside the product, looked up for these products only. */
   private async withRatings(docs: ProductDocument[]): Promise<ProductView[]> {
-    const filter = docs.length === 1 ? { _id: docs[0]._id } : {};
-    const ratings = await this.readStore.collection<RatingDocument>(RATINGS_COLLECTION).find(filter);
+    const ratings: RatingDocument[] = [];
+    for (let start = 0; start < docs.length; start += RATINGS_PER_LOOKUP) {
+      const ids = docs.slice(start, start + RATINGS_PER_LOOKUP).map((doc) => doc._id);
+      ratings.push(...(await this.readStore.collection<RatingDocument>(RATINGS_COLLECTION).find({ _id: { $in: ids } })));
+    }
     const byProduct = new Map(ratings.map((rating) => [rating.productId, rating]));
     return docs.map((doc) => toProductView(doc, byProduct.get(doc.id)));
   }
@@ -84,6 +96,12 @@ function toProductView(doc: ProductDocument, rating: RatingDocument | undefined)
   return { ...product, averageRating: rating?.averageRating ?? 0, totalReviews: rating?.totalReviews ?? 0 };
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** What a product list keeps: active (or all, for administrators), a category, and a search of name, SKU and description. */
+function productFilter(query: ProductSearch): Filter {
+  const filter: Filter = {};
+  if (query.activity !== 'all') filter.isActive = query.activity === 'active';
+  if (query.categoryId !== undefined) filter.categoryId = query.categoryId;
+  const term = query.search?.trim();
+  if (term) filter.$text = { $search: term };
+  return filter;
 }

@@ -39,8 +39,9 @@ export class SupportCasesProjector implements Projector {
   }
 
   async prepare(): Promise<void> {
-    await this.cases.createIndex({ customerId: 1 });
-    await this.cases.createIndex({ status: 1 });
+    await this.cases.createIndex({ customerId: 1, updatedAt: -1, id: -1 });
+    await this.cases.createIndex({ status: 1, updatedAt: 1, id: 1 });
+    await this.cases.createIndex({ updatedAt: 1, id: 1 });
   }
 
   canHandle(event: RecordedEvent): boolean {

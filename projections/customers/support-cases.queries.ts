@@ -5,6 +5,8 @@ import { SUPPORT_ATTACHMENT_FULL, SUPPORT_ATTACHMENT_THUMBNAIL, supportAttachmen
 import { NotFoundError } from '../../backend/src/shared/errors';
 import { Filter, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
 import { SUPPORT_CASES_COLLECTION, SupportCaseDocument } from './support-cases.projector';
+import { Page, PageQuery } from '../../backend/src/shared/contract/paging';
+import { findPage, mapPage } from '../runner/paging';
 
 /** Who is asking: a case exists for its customer and for administrators, for nobody else. */
 export interface SupportViewer {
@@ -20,15 +22,15 @@ export class SupportCaseQueries {
     return this.readStore.collection<SupportCaseDocument>(SUPPORT_CASES_COLLECTION);
   }
 
-  /** The customer's own cases, most recently active first. */
-  async forCustomer(customerId: string): Promise<SupportCaseView[]> {
-    return (await this.cases.find({ customerId }, { sort: { updatedAt: -1, id: -1 } })).map(toSupportCaseView);
+  /** The customer's own cases, most recently active first, a page at a time. */
+  async forCustomer(customerId: string, query: PageQuery): Promise<Page<SupportCaseView>> {
+    return mapPage(await findPage(this.cases, { customerId }, { updatedAt: -1, id: -1 }, query), toSupportCaseView);
   }
 
-  /** The back office's queue: the oldest waiting case first, so nobody is left at the bottom; `status` narrows it. */
-  async queue(status?: SupportCaseStatus): Promise<SupportCaseView[]> {
+  /** The back office's queue: the oldest waiting case first, so nobody is left at the bottom; `status` narrows it. A page at a time. */
+  async queue(status: SupportCaseStatus | undefined, query: PageQuery): Promise<Page<SupportCaseView>> {
     const filter: Filter = status ? { status } : {};
-    return (await this.cases.find(filter, { sort: { updatedAt: 1, id: 1 } })).map(toSupportCaseView);
+    return mapPage(await findPage(this.cases, filter, { updatedAt: 1, id: 1 }, query), toSupportCaseView);
   }
 
   /** 404 for a case that does not exist or is another customer's: the two are told apart to nobody. */

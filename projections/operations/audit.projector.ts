@@ -20,9 +20,12 @@ import { describeUniqueKeyEvent } from '../../backend/src/shared/contract/unique
 import { UniqueKeyEvent } from '../../backend/src/shared/contract/unique-key.events';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
-import { insertOnce, Projector } from '../runner/projector';
+import { incrementOnce, insertOnce, Projector } from '../runner/projector';
 
 export const AUDIT_COLLECTION = 'audit_log';
+/** How many entries the audit log holds, kept as they are added: the unfiltered log's total without counting. */
+export const AUDIT_FIGURES_COLLECTION = 'audit_figures';
+export const ALL_ENTRIES_FIGURE = 'entries';
 
 export type AuditDocument = Document & {
   position: number;
@@ -56,11 +59,21 @@ const DESCRIBERS: [prefix: string, describe: (event: RecordedEvent) => string][]
 @Injectable()
 export class AuditProjector implements Projector {
   readonly name = 'audit';
-  readonly collections = [AUDIT_COLLECTION] as const;
+  readonly collections = [AUDIT_COLLECTION, AUDIT_FIGURES_COLLECTION] as const;
+  /** 2: the indexes of the paged log and its count. */
+  readonly version = 2;
 
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
-  async prepare(): Promise<void> {}
+  /** The log pages newest first, whole or filtered by stream, actor, event type or time, each on an index. */
+  async prepare(): Promise<void> {
+    const entries = this.readStore.collection<AuditDocument>(AUDIT_COLLECTION);
+    await entries.createIndex({ position: 1 });
+    await entries.createIndex({ streamId: 1, position: 1 });
+    await entries.createIndex({ actorId: 1, position: 1 });
+    await entries.createIndex({ type: 1, position: 1 });
+    await entries.createIndex({ occurredAt: 1 });
+  }
 
   /**
    * Every event but anonymous traffic: page views and funnel steps have no actor and change nothing
@@ -73,8 +86,11 @@ export class AuditProjector implements Projector {
 
   async apply(event: RecordedEvent): Promise<void> {
     const describe = DESCRIBERS.find(([prefix]) => event.streamId.startsWith(prefix))?.[1];
+    const entries = this.readStore.collection<AuditDocument>(AUDIT_COLLECTION);
+    if (await entries.findOne({ _id: String(event.position) })) return;
+    await incrementOnce(this.readStore.collection(AUDIT_FIGURES_COLLECTION), ALL_ENTRIES_FIGURE, event, 'count', 1);
     await insertOnce(
-      this.readStore.collection<AuditDocument>(AUDIT_COLLECTION),
+      entries,
       {
         _id: String(event.position),
         position: event.position,

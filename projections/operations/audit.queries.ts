@@ -3,7 +3,9 @@ import { AuditActorView, AuditEntryView, AuditPageView } from '../../backend/src
 import { SYSTEM_ACTOR } from '../../backend/src/shared/contract/actors';
 import { Filter, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
 import { UserQueries } from '../identity/user.queries';
-import { AUDIT_COLLECTION, AuditDocument } from './audit.projector';
+import { ALL_ENTRIES_FIGURE, AUDIT_COLLECTION, AUDIT_FIGURES_COLLECTION, AuditDocument } from './audit.projector';
+import { findPage } from '../runner/paging';
+import { Document } from '../../backend/src/storage/read-store/read-store.port';
 
 export interface AuditSearch {
   streamId?: string;
@@ -28,17 +30,29 @@ export class AuditQueries {
     return this.readStore.collection<AuditDocument>(AUDIT_COLLECTION);
   }
 
-  /** One page, newest first; a stream's own history reads oldest first, as a timeline. */
+  /**
+   * One page, newest first; a stream's own history reads oldest first, as a timeline. The whole log's
+   * total is a figure the projector keeps; a filtered one is counted through its index, up to COUNT_LIMIT.
+   */
   async page(search: AuditSearch, page: number, pageSize: number): Promise<AuditPageView> {
     const filter = toFilter(search);
     const sort = search.streamId ? { position: 1 as const } : { position: -1 as const };
-    const [docs, total] = await Promise.all([this.entries.find(filter, { sort, skip: (page - 1) * pageSize, limit: pageSize }), this.entries.count(filter)]);
-    return { entries: await this.withActors(docs), total, page, pageSize };
+    const whole = Object.keys(filter).length === 0 ? ((await this.readStore.collection<Document & { count?: number }>(AUDIT_FIGURES_COLLECTION).findOne({ _id: ALL_ENTRIES_FIGURE }))?.count ?? 0) : undefined;
+    const found = await findPage(this.entries, filter, sort, { page, pageSize }, whole);
+    return { entries: await this.withActors(found.items), total: found.total, totalIsLowerBound: found.totalIsLowerBound, page, pageSize };
   }
 
-  /** Every matching entry, newest first, up to `limit`: for exports. */
-  async all(search: AuditSearch, limit: number): Promise<AuditEntryView[]> {
-    return this.withActors(await this.entries.find(toFilter(search), { sort: { position: -1 }, limit }));
+  /** Every matching entry, newest first, a batch at a time (each batch continues below the last one's position): for exports of any size. */
+  async *all(search: AuditSearch, batchSize: number): AsyncGenerator<AuditEntryView[]> {
+    const filter = toFilter(search);
+    let below: number | null = null;
+    for (;;) {
+      const batch: AuditDocument[] = await this.entries.find(below === null ? filter : { $and: [filter, { position: { $lt: below } }] }, { sort: { position: -1 }, limit: batchSize });
+      if (batch.length === 0) return;
+      yield this.withActors(batch);
+      if (batch.length < batchSize) return;
+      below = batch[batch.length - 1].position;
+    }
   }
 
   private async withActors(docs: AuditDocument[]): Promise<AuditEntryView[]> {

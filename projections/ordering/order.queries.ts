@@ -1,8 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ORDERS_COLLECTION, OrderDocument } from './orders.projector';
-import { OrderView, ReferralCodeView } from '../../backend/src/ordering/contract/order.views';
+import { figureIds, ORDER_FIGURES_COLLECTION, OrderFigureDocument, ORDERS_COLLECTION, OrderDocument } from './orders.projector';
+import { nextDay, storeDayStart } from '../../backend/src/shared/contract/store-time';
+import { Page, PageQuery } from '../../backend/src/shared/contract/paging';
+import { findPage, mapPage } from '../runner/paging';
+import { OrderCountsView, OrderView, ReferralCodeView } from '../../backend/src/ordering/contract/order.views';
 import { REFERRAL_CODES_COLLECTION, ReferralCodeDocument } from './referral-codes.projector';
-import { CASH_ON_DELIVERY, OrderStatus } from '../../backend/src/ordering/contract/checkout-rules';
+import { ORDER_STATUSES, OrderStatus } from '../../backend/src/ordering/contract/checkout-rules';
 import { NotFoundError } from '../../backend/src/shared/errors';
 import { Filter, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
 import { normaliseReferralCode } from '../../backend/src/ordering/contract/referral.events';
@@ -24,9 +27,38 @@ export class OrderQueries {
     return toOrderView(doc);
   }
 
-  async list(status?: OrderStatus): Promise<OrderView[]> {
-    const filter: Filter = status ? { status } : {};
-    return (await this.orders.find(filter, { sort: { createdAt: -1, id: -1 } })).map(toOrderView);
+  /**
+   * A page of the back office's order list, newest first: by status, by number or by words of the
+   * customer's e-mail or name, placed within store days. Without a search or a date range the total
+   * is a figure the projector keeps; with one, the matches are counted through the indexes.
+   */
+  async page(search: OrderSearch, query: PageQuery): Promise<Page<OrderView>> {
+    const filter: Filter = {};
+    if (search.status) filter.status = search.status;
+    if (search.from || search.to) filter.createdAt = { ...(search.from ? { $gte: storeDayStart(search.from) } : {}), ...(search.to ? { $lt: storeDayStart(nextDay(search.to)) } : {}) };
+    const term = search.search?.trim().replace(/^#/, '');
+    if (term) {
+      if (/^\d{1,9}$/.test(term)) filter.id = Number(term);
+      else filter.$text = { $search: term };
+    }
+    const counted = Object.keys(filter).every((key) => key === 'status') ? await this.figure(search.status ? figureIds.status(search.status) : figureIds.all, 'count') : undefined;
+    return mapPage(await findPage(this.orders, filter, { createdAt: -1, id: -1 }, query, counted), toOrderView);
+  }
+
+  /** How many orders in all and in each status. */
+  async counts(): Promise<OrderCountsView> {
+    const [all, ...perStatus] = await Promise.all([this.figure(figureIds.all, 'count'), ...ORDER_STATUSES.map((status) => this.figure(figureIds.status(status), 'count'))]);
+    return { all, ...(Object.fromEntries(ORDER_STATUSES.map((status, index) => [status, perStatus[index]])) as Record<OrderStatus, number>) };
+  }
+
+  /** The newest orders, for the dashboard. */
+  async newest(count: number): Promise<OrderView[]> {
+    return (await this.orders.find({}, { sort: { createdAt: -1, id: -1 }, limit: count })).map(toOrderView);
+  }
+
+  /** A figure the orders projector keeps (0 before anything moved it). */
+  async figure(id: string, field: 'count' | 'cents'): Promise<number> {
+    return (await this.readStore.collection<OrderFigureDocument>(ORDER_FIGURES_COLLECTION).findOne({ _id: id }))?.[field] ?? 0;
   }
 
   /** Guest orders placed with this address (addresses are stored lower-cased), oldest first: candidates for claiming by e-mail. */
@@ -40,8 +72,9 @@ export class OrderQueries {
     return entries.map(({ kind, at, title, detail, trackingUrl }) => ({ kind, at, title, detail, trackingUrl }));
   }
 
-  async forCustomer(customerId: string): Promise<OrderView[]> {
-    return (await this.orders.find({ customerId }, { sort: { createdAt: -1, id: -1 } })).map(toOrderView);
+  /** A customer's own orders, newest first, a page at a time. */
+  async forCustomer(customerId: string, query: PageQuery): Promise<Page<OrderView>> {
+    return mapPage(await findPage(this.orders, { customerId }, { createdAt: -1, id: -1 }, query), toOrderView);
   }
 
   /** A verified purchase: an order of theirs with this product that was delivered. Paid is not enough: nobody can review what has not arrived. */
@@ -70,6 +103,15 @@ export class OrderQueries {
     if (!doc || !doc.active) throw new NotFoundError('Invalid referral code');
     return { discountPercentage: doc.discountPercentage };
   }
+}
+
+export interface OrderSearch {
+  status?: OrderStatus;
+  /** An order number (with or without #), or part of the customer's e-mail or name. */
+  search?: string;
+  /** Store days (YYYY-MM-DD, Sydney), both included. */
+  from?: string;
+  to?: string;
 }
 
 function toOrderView(doc: OrderDocument): OrderView {

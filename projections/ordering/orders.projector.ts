@@ -1,12 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { OrderPaymentReversal, upcastOrderStreamEvent } from '../../backend/src/ordering/contract/order.events';
+import { revenueCents, storeDay } from '../../backend/src/ordering/contract/back-office';
+import { OrderPaymentReversal, OrderStreamEvent, upcastOrderStreamEvent } from '../../backend/src/ordering/contract/order.events';
+import { OrderView } from '../../backend/src/ordering/contract/order.views';
 import { parseCents } from '../../backend/src/shared/money';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
-import { OrderView } from '../../backend/src/ordering/contract/order.views';
-import { applyOnce, insertOnce, Projector } from '../runner/projector';
+import { APPLIED_POSITION, applyOnce, incrementOnce, insertOnce, Projector } from '../runner/projector';
 
 export const ORDERS_COLLECTION = 'orders';
+/** The back office's figures, kept as orders change: counts per status, revenue per method, orders per store day. */
+export const ORDER_FIGURES_COLLECTION = 'order_figures';
 
 /**
  * The total in cents too, for revenue sums without parsing strings. `paymentReversal`: the payment that
@@ -16,11 +19,30 @@ export const ORDERS_COLLECTION = 'orders';
 export type OrderDocument = Document &
   OrderView & { totalCents: number; paymentReversal?: OrderPaymentReversal | null; expiryDeferral?: { paymentId: number; until: string; reason: string } | null };
 
-/** Every order with its current state: for the customer's order list and the back office. */
+export type OrderFigureDocument = Document & { count?: number; cents?: number };
+
+/** Figure ids: every order, orders in a status, revenue of a payment method, orders placed on a store day and not cancelled. */
+export const figureIds = {
+  all: 'orders',
+  status: (status: string) => `orders:${status}`,
+  revenue: (method: string) => `revenue:${method}`,
+  placedOn: (day: string) => `placed:${day}`,
+};
+
+/** The fields of an order that the search box of the Orders tab looks in (besides its number). */
+export const ORDER_SEARCH_FIELDS = ['customerEmail', 'shippingAddress.firstName', 'shippingAddress.lastName'] as const;
+
+/**
+ * Every order with its current state, for the customer's order list and the back office, and the
+ * figures the back office shows, moved as each order changes instead of recomputed from every order:
+ * the dashboard and the list totals cost the same at ten orders or a million.
+ */
 @Injectable()
 export class OrdersProjector implements Projector {
   readonly name = 'orders';
-  readonly collections = [ORDERS_COLLECTION] as const;
+  readonly collections = [ORDERS_COLLECTION, ORDER_FIGURES_COLLECTION] as const;
+  /** 2: the figures and the indexes of paged lists. */
+  readonly version = 2;
 
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
@@ -28,11 +50,18 @@ export class OrdersProjector implements Projector {
     return this.readStore.collection<OrderDocument>(ORDERS_COLLECTION);
   }
 
-  /** A customer's orders, a guest e-mail's orders to claim, and orders by status (the expiry sweep) are looked up, not scanned. */
+  private get figures() {
+    return this.readStore.collection<OrderFigureDocument>(ORDER_FIGURES_COLLECTION);
+  }
+
+  /** Every list the back office and the customer page through is sorted on an index; guest orders to claim and the expiry sweep look up, never scan. */
   async prepare(): Promise<void> {
-    await this.orders.createIndex({ customerId: 1, createdAt: -1 });
+    await this.orders.createIndex({ createdAt: -1, id: -1 });
+    await this.orders.createIndex({ status: 1, createdAt: -1, id: -1 });
+    await this.orders.createIndex({ customerId: 1, createdAt: -1, id: -1 });
     await this.orders.createIndex({ customerEmail: 1 });
-    await this.orders.createIndex({ status: 1 });
+    await this.orders.createIndex({ id: 1 });
+    await this.orders.createSearchIndex(ORDER_SEARCH_FIELDS);
   }
 
   canHandle(event: RecordedEvent): boolean {
@@ -43,80 +72,91 @@ export class OrdersProjector implements Projector {
   async apply(recorded: RecordedEvent): Promise<void> {
     const event = upcastOrderStreamEvent(recorded);
     const _id = String(event.data.orderId);
+    if (event.type === 'OrderPlaced') return this.placed(event, recorded);
+    const change = changeOf(event, recorded.metadata.occurredAt);
+    if (!change) return;
+    const before = await this.orders.findOne({ _id });
+    if (!before || ((before[APPLIED_POSITION] as number | undefined) ?? -1) >= recorded.position) return;
+    await this.moveFigures(before, { ...before, ...change }, recorded);
+    await applyOnce(this.orders, { _id }, recorded, { $set: change });
+  }
+
+  private async placed(event: Extract<OrderStreamEvent, { type: 'OrderPlaced' }>, recorded: RecordedEvent): Promise<void> {
     const at = recorded.metadata.occurredAt;
-    switch (event.type) {
-      case 'OrderPlaced': {
-        const { orderId, lines, totals, ...order } = event.data;
-        await insertOnce(
-          this.orders,
-          {
-            _id,
-            id: orderId,
-            ...order,
-            ...totals,
-            totalCents: parseCents(totals.totalAmount),
-            items: lines.map((line, index) => ({ id: index + 1, productId: line.productId, name: line.name, sku: line.sku, quantity: line.quantity, price: line.unitPrice, lineTotal: line.lineTotal })),
-            paymentId: null,
-            blockchainTxHash: null,
-            transactionId: null,
-            trackingNumber: null,
-            shippingCarrier: null,
-            shippedAt: null,
-            adminNotes: null,
-            cancellationReason: null,
-            createdAt: at,
-            updatedAt: at,
-          },
-          recorded,
-        );
-        return;
-      }
-      case 'OrderPaymentConfirmed':
-        await applyOnce(this.orders, { _id }, recorded, {
-          $set: {
-            paymentStatus: 'confirmed',
-            status: event.data.statusAfter,
-            paymentId: event.data.paymentId,
-            blockchainTxHash: event.data.transactionHash,
-            transactionId: event.data.transactionHash,
-            paymentReversal: null,
-            updatedAt: at,
-          },
-        });
-        return;
-      case 'OrderPaymentFailed': {
-        const paidByAnother = event.data.paymentStatusAfter === 'confirmed';
-        await applyOnce(this.orders, { _id }, recorded, { $set: paidByAnother ? { updatedAt: at } : { paymentStatus: 'failed', paymentId: event.data.paymentId, updatedAt: at } });
-        return;
-      }
-      case 'OrderStatusChanged':
-        await applyOnce(this.orders, { _id }, recorded, { $set: { status: event.data.to, updatedAt: at } });
-        return;
-      case 'OrderShipped':
-        await applyOnce(this.orders, { _id }, recorded, {
-          $set: { status: 'shipped', trackingNumber: event.data.trackingNumber, shippingCarrier: event.data.carrier, adminNotes: event.data.adminNotes, shippedAt: at, updatedAt: at },
-        });
-        return;
-      case 'OrderCancelled':
-      case 'OrderExpired':
-        await applyOnce(this.orders, { _id }, recorded, { $set: { status: 'cancelled', cancellationReason: event.data.reason, updatedAt: at } });
-        return;
-      case 'OrderClaimedByCustomer':
-        await applyOnce(this.orders, { _id }, recorded, { $set: { customerId: event.data.customerId, updatedAt: at } });
-        return;
-      case 'OrderPaymentReversed': {
-        const { paymentId, reason, to, flagged } = event.data;
-        const paymentReversal: OrderPaymentReversal = { paymentId, reason, at, flagged };
-        await applyOnce(this.orders, { _id }, recorded, { $set: { status: to, paymentStatus: 'pending', blockchainTxHash: null, transactionId: null, paymentReversal, updatedAt: at } });
-        return;
-      }
-      case 'OrderExpiryDeferred': {
-        const { paymentId, until, reason } = event.data;
-        await applyOnce(this.orders, { _id }, recorded, { $set: { expiryDeferral: { paymentId, until, reason }, updatedAt: at } });
-        return;
-      }
-      default:
-        return;
+    const { orderId, lines, totals, ...order } = event.data;
+    const _id = String(orderId);
+    if (await this.orders.findOne({ _id })) return;
+    const doc: OrderDocument = {
+      _id,
+      id: orderId,
+      ...order,
+      ...totals,
+      totalCents: parseCents(totals.totalAmount),
+      items: lines.map((line, index) => ({ id: index + 1, productId: line.productId, name: line.name, sku: line.sku, quantity: line.quantity, price: line.unitPrice, lineTotal: line.lineTotal })),
+      paymentId: null,
+      blockchainTxHash: null,
+      transactionId: null,
+      trackingNumber: null,
+      shippingCarrier: null,
+      shippedAt: null,
+      adminNotes: null,
+      cancellationReason: null,
+      createdAt: at,
+      updatedAt: at,
+    };
+    await incrementOnce(this.figures, figureIds.all, recorded, 'count', 1);
+    await this.moveFigures(null, doc, recorded);
+    await insertOnce(this.orders, doc, recorded);
+  }
+
+  /** Moves each figure by what the change of one order means to it: its status count, its revenue, its day's count. */
+  private async moveFigures(before: OrderDocument | null, after: OrderDocument, recorded: RecordedEvent): Promise<void> {
+    if (before?.status !== after.status) {
+      if (before) await incrementOnce(this.figures, figureIds.status(before.status), recorded, 'count', -1);
+      await incrementOnce(this.figures, figureIds.status(after.status), recorded, 'count', 1);
     }
+    const revenue = revenueCents(after) - (before ? revenueCents(before) : 0);
+    await incrementOnce(this.figures, figureIds.revenue(after.paymentMethod), recorded, 'cents', revenue);
+    const day = figureIds.placedOn(storeDay(new Date(after.createdAt)));
+    const counted = (order: OrderDocument | null) => (order !== null && order.status !== 'cancelled' ? 1 : 0);
+    await incrementOnce(this.figures, day, recorded, 'count', counted(after) - counted(before));
+  }
+}
+
+/** What an event changes of an order (null: nothing the read model shows). */
+function changeOf(event: OrderStreamEvent, at: string): Partial<OrderDocument> | null {
+  switch (event.type) {
+    case 'OrderPaymentConfirmed':
+      return {
+        paymentStatus: 'confirmed',
+        status: event.data.statusAfter,
+        paymentId: event.data.paymentId,
+        blockchainTxHash: event.data.transactionHash,
+        transactionId: event.data.transactionHash,
+        paymentReversal: null,
+        updatedAt: at,
+      };
+    case 'OrderPaymentFailed':
+      return event.data.paymentStatusAfter === 'confirmed' ? { updatedAt: at } : { paymentStatus: 'failed', paymentId: event.data.paymentId, updatedAt: at };
+    case 'OrderStatusChanged':
+      return { status: event.data.to, updatedAt: at };
+    case 'OrderShipped':
+      return { status: 'shipped', trackingNumber: event.data.trackingNumber, shippingCarrier: event.data.carrier, adminNotes: event.data.adminNotes, shippedAt: at, updatedAt: at };
+    case 'OrderCancelled':
+    case 'OrderExpired':
+      return { status: 'cancelled', cancellationReason: event.data.reason, updatedAt: at };
+    case 'OrderClaimedByCustomer':
+      return { customerId: event.data.customerId, updatedAt: at };
+    case 'OrderPaymentReversed': {
+      const { paymentId, reason, to, flagged } = event.data;
+      const paymentReversal: OrderPaymentReversal = { paymentId, reason, at, flagged };
+      return { status: to, paymentStatus: 'pending', blockchainTxHash: null, transactionId: null, paymentReversal, updatedAt: at };
+    }
+    case 'OrderExpiryDeferred': {
+      const { paymentId, until, reason } = event.data;
+      return { expiryDeferral: { paymentId, until, reason }, updatedAt: at };
+    }
+    default:
+      return null;
   }
 }

@@ -1,9 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PAYMENTS_COLLECTION, PaymentDocument, StoredPayment } from './payments.projector';
+import { ALL_PAYMENTS_FIGURE, PAYMENT_FIGURES_COLLECTION, PAYMENTS_COLLECTION, PaymentDocument, StoredPayment } from './payments.projector';
+import { PaymentFilter } from '../../backend/src/payments/contract/payment-input';
+import { Page, PageQuery } from '../../backend/src/shared/contract/paging';
+import { findPage, mapPage } from '../runner/paging';
 import { PaymentRecord } from '../../backend/src/payments/contract/payment.views';
 import { chainSettlement, SettlementState } from '../../backend/src/payments/contract/payment-settlement';
 import { NotFoundError } from '../../backend/src/shared/errors';
-import { Filter, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
+import { Document, Filter, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
 
 /** An address a chain watcher asks about, with what the payment recorded of its quote. */
 export interface WatchedPayment {
@@ -39,9 +42,29 @@ export class PaymentQueries {
     return (await this.payments.find({ orderId, status: 'pending' })).map((doc) => toPaymentRecord(doc, now));
   }
 
-  /** Newest first; `settlement` keeps only the payments in that state (e.g. underpaid, overpaid, late). */
-  async list(settlement?: SettlementState, now = new Date()): Promise<PaymentRecord[]> {
-    return (await this.payments.find(settlementFilter(settlement, now.toISOString()), { sort: { createdAt: -1, id: -1 } })).map((doc) => toPaymentRecord(doc, now));
+  /** A page of the Payments tab, newest first, filtered on the server (counted through the indexes). */
+  async page(filter: PaymentFilter, query: PageQuery, now = new Date()): Promise<Page<PaymentRecord>> {
+    const unfiltered = !filter.settlement && !filter.method && !filter.search?.trim();
+    const total = unfiltered ? ((await this.readStore.collection<Document & { count?: number }>(PAYMENT_FIGURES_COLLECTION).findOne({ _id: ALL_PAYMENTS_FIGURE }))?.count ?? 0) : undefined;
+    return mapPage(await findPage(this.payments, paymentFilter(filter, now), NEWEST_FIRST, query, total), (doc) => toPaymentRecord(doc, now));
+  }
+
+  /**
+   * Every payment the filters keep, newest first, a batch at a time (for the CSV export): each batch
+   * continues after the last one's final payment on the sort's index, so an export of any size reads
+   * each payment once and holds one batch in memory.
+   */
+  async *all(filter: PaymentFilter, batchSize: number, now = new Date()): AsyncGenerator<PaymentRecord[]> {
+    const base = paymentFilter(filter, now);
+    let last: PaymentDocument | null = null;
+    for (;;) {
+      const after: Filter = last === null ? base : { $and: [base, { $or: [{ createdAt: { $lt: last.createdAt } }, { createdAt: last.createdAt, id: { $lt: last.id } }] }] };
+      const batch = await this.payments.find(after, { sort: NEWEST_FIRST, limit: batchSize });
+      if (batch.length === 0) return;
+      yield batch.map((doc) => toPaymentRecord(doc, now));
+      if (batch.length < batchSize) return;
+      last = batch[batch.length - 1];
+    }
   }
 
   /**
@@ -58,6 +81,21 @@ export class PaymentQueries {
     });
     return docs.map((doc) => ({ id: doc.id, paymentMethod: doc.paymentMethod, walletAddress: doc.walletAddress, fromHeight: doc.fromHeight ?? null }));
   }
+}
+
+const NEWEST_FIRST = { createdAt: -1, id: -1 } as const;
+
+/** The Payments tab's filters as a query: a number searches the payment and order ids and the transaction, anything else the transaction. */
+function paymentFilter({ settlement, method, search }: PaymentFilter, now: Date): Filter {
+  const parts: Filter[] = [settlementFilter(settlement, now.toISOString())];
+  if (method) parts.push({ paymentMethod: method });
+  const term = search?.trim().replace(/^#/, '');
+  if (term) {
+    const text = { $text: { $search: term } };
+    parts.push(/^\d{1,9}$/.test(term) ? { $or: [{ id: Number(term) }, { orderId: Number(term) }, text] } : text);
+  }
+  const used = parts.filter((part) => Object.keys(part).length > 0);
+  return used.length === 0 ? {} : used.length === 1 ? used[0] : { $and: used };
 }
 
 function settlementFilter(state: SettlementState | undefined, now: string): Filter {

@@ -4,9 +4,14 @@ import { applyTransferEvent, chainSettlement, TransferRecord } from '../../backe
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
 import { PaymentDecisionView, PaymentView } from '../../backend/src/payments/contract/payment.views';
-import { applyOnce, insertOnce, Projector } from '../runner/projector';
+import { applyOnce, incrementOnce, insertOnce, Projector } from '../runner/projector';
 
 export const PAYMENTS_COLLECTION = 'payments';
+/** How many payments there are, kept as they are initiated: the unfiltered list's total without counting. */
+export const PAYMENT_FIGURES_COLLECTION = 'payment_figures';
+export const ALL_PAYMENTS_FIGURE = 'payments';
+/** What the Payments tab's search looks in besides the ids: the transaction that paid. */
+export const PAYMENT_SEARCH_FIELDS = ['transactionId'] as const;
 
 /** Stored: the view's own fields less what the server adds at read time, plus the facts the chain settlement is derived from. */
 export type StoredPayment = Omit<PaymentView, 'amountDue' | 'remainderUri' | 'transfers' | 'watched'> & { transfers: TransferRecord[] };
@@ -16,13 +21,21 @@ export type PaymentDocument = Document & StoredPayment;
 @Injectable()
 export class PaymentsProjector implements Projector {
   readonly name = 'payments';
-  readonly collections = [PAYMENTS_COLLECTION] as const;
+  readonly collections = [PAYMENTS_COLLECTION, PAYMENT_FIGURES_COLLECTION] as const;
+  /** 2: the indexes of the paged Payments tab. */
+  readonly version = 2;
 
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
-  /** An order's payments (the checkout reuses a live quote, the supervisor settles) are looked up, not scanned. */
+  /** An order's payments (the checkout reuses a live quote, the supervisor settles) are looked up; the Payments tab pages on indexes. */
   async prepare(): Promise<void> {
-    await this.readStore.collection<PaymentDocument>(PAYMENTS_COLLECTION).createIndex({ orderId: 1 });
+    const payments = this.readStore.collection<PaymentDocument>(PAYMENTS_COLLECTION);
+    await payments.createIndex({ orderId: 1 });
+    await payments.createIndex({ id: 1 });
+    await payments.createIndex({ createdAt: -1, id: -1 });
+    await payments.createIndex({ paymentMethod: 1, createdAt: -1, id: -1 });
+    await payments.createIndex({ 'settlement.state': 1, createdAt: -1, id: -1 });
+    await payments.createSearchIndex(PAYMENT_SEARCH_FIELDS);
   }
 
   canHandle(event: RecordedEvent): boolean {
@@ -38,6 +51,8 @@ export class PaymentsProjector implements Projector {
       case 'PaymentInitiated': {
         const data = event.data;
         const confirmationsRequired = data.confirmationsRequired ?? null;
+        if (await payments.findOne({ _id })) return;
+        await incrementOnce(this.readStore.collection(PAYMENT_FIGURES_COLLECTION), ALL_PAYMENTS_FIGURE, recorded, 'count', 1);
         await insertOnce(
           payments,
           {

@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { RATINGS_COLLECTION, RatingDocument, REVIEWS_COLLECTION, ReviewDocument } from './reviews.projector';
 import { NotFoundError } from '../../backend/src/shared/errors';
 import { READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
+import { Page, PageQuery } from '../../backend/src/shared/contract/paging';
+import { findPage, mapPage } from '../runner/paging';
 import { RatingSummary, ReviewView } from '../../backend/src/reviews/contract/review.views';
 
 export type ReviewVisibility = 'hidden' | 'visible';
@@ -21,11 +23,11 @@ export class ReviewQueries {
     return docs.map((doc) => toReviewView(doc, viewerId));
   }
 
-  /** Back-office moderation: every product's reviews that were not deleted, hidden ones included, newest first. */
-  async forModeration(visibility?: ReviewVisibility): Promise<ModeratedReviewView[]> {
+  /** Back-office moderation: every product's reviews that were not deleted, hidden ones included, newest first, a page at a time. */
+  async forModeration(visibility: ReviewVisibility | undefined, query: PageQuery): Promise<Page<ModeratedReviewView>> {
     const filter = visibility === undefined ? { deleted: false } : visibility === 'hidden' ? { deleted: false, hidden: true } : { deleted: false, hidden: { $ne: true } };
-    const docs = await this.readStore.collection<ReviewDocument>(REVIEWS_COLLECTION).find(filter, { sort: { createdAt: -1, id: -1 } });
-    return docs.map((doc) => ({ ...toReviewView(doc, null), hiddenReason: doc.hidden ? (doc.hiddenReason ?? null) : null, hiddenAt: doc.hidden ? (doc.hiddenAt ?? null) : null }));
+    const found = await findPage(this.readStore.collection<ReviewDocument>(REVIEWS_COLLECTION), filter, { deleted: 1, createdAt: -1, id: -1 }, query);
+    return mapPage(found, (doc) => ({ ...toReviewView(doc, null), hiddenReason: doc.hidden ? (doc.hiddenReason ?? null) : null, hiddenAt: doc.hidden ? (doc.hiddenAt ?? null) : null }));
   }
 
   async byId(reviewId: string, viewerId: string | null, withHidden = false): Promise<ReviewView> {
@@ -39,11 +41,6 @@ export class ReviewQueries {
     return { averageRating: doc?.averageRating ?? 0, totalReviews: doc?.totalReviews ?? 0 };
   }
 
-  /** Every product's summary at once, for product lists. */
-  async allRatings(): Promise<Map<number, RatingSummary>> {
-    const docs = await this.readStore.collection<RatingDocument>(RATINGS_COLLECTION).find({});
-    return new Map(docs.map((doc) => [doc.productId, { averageRating: doc.averageRating, totalReviews: doc.totalReviews }]));
-  }
 }
 
 function toReviewView(doc: ReviewDocument, viewerId: string | null): ReviewView {

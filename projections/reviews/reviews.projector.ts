@@ -46,7 +46,12 @@ export class ReviewsProjector implements Projector {
     return this.readStore.collection<ReviewDocument>(REVIEWS_COLLECTION);
   }
 
-  async prepare(): Promise<void> {}
+  /** A product's reviews and the moderation list are read through indexes. */
+  async prepare(): Promise<void> {
+    const reviews = this.readStore.collection<ReviewDocument>(REVIEWS_COLLECTION);
+    await reviews.createIndex({ productId: 1, createdAt: -1 });
+    await reviews.createIndex({ deleted: 1, createdAt: -1, id: -1 });
+  }
 
   canHandle(event: RecordedEvent): boolean {
     return event.streamId.startsWith('review-');

@@ -49,3 +49,17 @@ export function withoutBookkeeping<T extends Document>(doc: T): Omit<T, '_id' | 
   const { _id, [APPLIED_POSITION]: _applied, ...rest } = doc;
   return rest;
 }
+
+/**
+ * Adds `delta` to a counter document's `field` once per event: the counter remembers the last event
+ * that moved it, so a replayed event moves it no more. Counters are moved before the document whose
+ * change they count is written, so an event replayed after a crash in between still moves the ones it
+ * had not reached, and finds the others already moved.
+ */
+export async function incrementOnce(collection: Collection<Document>, _id: string, event: RecordedEvent, field: string, delta: number): Promise<void> {
+  if (delta === 0) return;
+  const { matchedCount } = await collection.updateOne({ _id, [APPLIED_POSITION]: { $lt: event.position } }, { $inc: { [field]: delta }, $set: { [APPLIED_POSITION]: event.position } });
+  if (matchedCount > 0) return;
+  if (await collection.findOne({ _id })) return;
+  await insertOnce(collection, { _id, [field]: delta }, event);
+}

@@ -4,7 +4,6 @@ import { CREDENTIALS_COLLECTION } from '../../backend/src/identity/commands/cred
 import { EMAIL_VERIFICATIONS_COLLECTION } from '../../backend/src/identity/commands/email-verification.command';
 import { OUTBOX_COLLECTION } from '../../backend/src/notifications/mail/notifier.port';
 import { CREDENTIAL_STORE, CredentialStore } from '../../backend/src/storage/credential-store/credential-store.port';
-import { READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
 import { EmailKeys } from '../../backend/src/identity/commands/email-key';
 import { ABANDONED_CLAIM_AFTER_MS } from '../../backend/src/shared/event-sourcing/unique-keys';
 import { EVENT_STORE, EventStore } from '../../backend/src/storage/event-store/event-store.port';
@@ -43,7 +42,7 @@ describe('Identity API', () => {
       const { email, user } = await signUp(browser);
       expect(user).toMatchObject({ emailVerified: false });
       expect((await browser.get('/api/auth/user').expect(200)).body.emailVerified).toBe(false);
-      const [mail] = await publicShop.app.get<ReadStore>(READ_STORE).collection<{ _id: string; text: string }>(OUTBOX_COLLECTION).find({ to: email });
+      const [mail] = await publicShop.app.get<CredentialStore>(CREDENTIAL_STORE).collection<{ _id: string; text: string }>(OUTBOX_COLLECTION).find({ to: email });
       const token = /^https:\/\/shop\.example\/api\/auth\/verify-email\?token=([A-Za-z0-9_-]{43})$/m.exec(mail.text)?.[1];
       expect(token).toEqual(expect.any(String));
       const stored = await publicShop.app.get<CredentialStore>(CREDENTIAL_STORE).collection(EMAIL_VERIFICATIONS_COLLECTION).find({});

@@ -1,9 +1,9 @@
+import { CREDENTIAL_STORE, CredentialStore } from '../../backend/src/storage/credential-store/credential-store.port';
 import { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { ProjectionRunner } from '../../projections/runner/projection-runner';
 import { OUTBOX_COLLECTION } from '../../backend/src/notifications/mail/notifier.port';
 import { EVENT_STORE, EventStore } from '../../backend/src/storage/event-store/event-store.port';
-import { READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
 import { signInAsAdmin, signUp, startTestApp, TestApp } from '../support/test-app';
 
 interface CapturedMail {
@@ -66,7 +66,7 @@ describe('Order notifications', () => {
     expect(received[1].raw).toContain(`Order #${order.id} has shipped`);
     expect(received[1].raw).toContain('TRACK123456');
 
-    const outbox = await shop.app.get<ReadStore>(READ_STORE).collection(OUTBOX_COLLECTION).find({ to: 'dorothy@example.com' });
+    const outbox = await shop.app.get<CredentialStore>(CREDENTIAL_STORE).collection(OUTBOX_COLLECTION).find({ to: 'dorothy@example.com' });
     expect(outbox.map((entry) => entry.status)).toEqual(['sent', 'sent']);
 
     await shop.app.get(ProjectionRunner).rebuild();
@@ -81,7 +81,7 @@ describe('Order notifications', () => {
     return { guest, order };
   };
   const mailsTo = (to: string) => mail.mails.filter((m) => m.to.includes(to)).map((m) => textOf(m.raw));
-  const outboxOf = (to: string) => shop.app.get<ReadStore>(READ_STORE).collection(OUTBOX_COLLECTION).find({ to }, { sort: { recordedAt: 1 } });
+  const outboxOf = (to: string) => shop.app.get<CredentialStore>(CREDENTIAL_STORE).collection(OUTBOX_COLLECTION).find({ to }, { sort: { recordedAt: 1 } });
 
   it('e-mails placed, paid and shipped, the shipped mail with the carrier’s tracking link', async () => {
     const email = 'marie@example.com';

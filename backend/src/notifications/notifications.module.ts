@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AppConfig } from '../config';
 import { wholeNumber } from '../shared/env';
+import { CREDENTIAL_STORE, CredentialStore } from '../storage/credential-store/credential-store.port';
 import { READ_STORE, ReadStore } from '../storage/read-store/read-store.port';
 import { SendEmailVerificationHandler } from './commands/send-email-verification.command';
 import { OutboxController } from './http/outbox.controller';
@@ -22,7 +23,15 @@ export class NotificationsModule {
       controllers: [OutboxController],
       providers: [
         SendEmailVerificationHandler,
-        { provide: NOTIFIER, useFactory: (readStore: ReadStore) => new OutboxNotifier(readStore, config.smtpUrl, config.mailFrom, mailsPerRecipientPerHour), inject: [READ_STORE] },
+        {
+          provide: NOTIFIER,
+          useFactory: async (durable: CredentialStore, readStore: ReadStore) => {
+            const notifier = new OutboxNotifier(durable, config.smtpUrl, config.mailFrom, mailsPerRecipientPerHour);
+            await notifier.prepare(readStore);
+            return notifier;
+          },
+          inject: [CREDENTIAL_STORE, READ_STORE],
+        },
       ],
       exports: [NOTIFIER],
     };

@@ -67,9 +67,9 @@ export class CatalogueController {
     const page = { offset: query.offset ?? 0, limit: query.limit ?? DEFAULT_PAGE_SIZE };
     const key = JSON.stringify(paged ? { ...search, ...page } : search);
     const serialized = await this.productLists.get(key, async () => {
-      const products = await this.queries.listProducts(search);
-      if (!paged) return products;
-      return withHeaders(products.slice(page.offset, page.offset + page.limit), { 'X-Total-Count': String(products.length) });
+      if (!paged) return this.queries.listProducts(search);
+      const { products, total } = await this.queries.pageOfProducts(search, page.offset, page.limit);
+      return withHeaders(products, { 'X-Total-Count': String(total) });
     });
     // Sent as bytes (Nest would serialise a returned Buffer as an object), compressed once per answer.
     await sendSerialized(request, response, serialized);

@@ -1,7 +1,7 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { OrderQueries } from '../../../../projections/ordering/order.queries';
 import { SessionUser } from '../../identity/contract/session-user';
-import { InvalidInputError } from '../../shared/errors';
+import { InvalidInputError, NotFoundError } from '../../shared/errors';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { IdAllocator } from '../../shared/event-sourcing/id-allocator';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
@@ -62,6 +62,10 @@ export class OpenSupportCaseHandler implements ICommandHandler<OpenSupportCase> 
 
   /** The orders the customer sees on their dashboard are the ones a case may be about. */
   private async isOwnOrder(customerId: string, orderId: number): Promise<boolean> {
-    return (await this.orders.forCustomer(customerId)).some((order) => order.id === orderId);
+    const order = await this.orders.byId(orderId).catch((error: unknown) => {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    });
+    return order?.customerId === customerId;
   }
 }

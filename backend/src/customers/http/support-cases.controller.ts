@@ -2,6 +2,8 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } f
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { z } from 'zod';
+import { PageQuery, pageQuerySchema } from '../../shared/contract/paging';
+import { pageHeaders } from '../../shared/http/paged-response';
 import { SupportCaseQueries, SupportViewer } from '../../../../projections/customers/support-cases.queries';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
 import { SessionUser } from '../../identity/contract/session-user';
@@ -23,7 +25,7 @@ import type { SupportCaseView } from '../contract/support.views';
 import { SupportAuthor } from '../domain/support-case.decider';
 
 const caseIdParam = new ZodValidationPipe(idParamSchema('Support case'));
-const queueQuerySchema = z.object({ status: z.enum(SUPPORT_CASE_STATUSES, { message: 'status is open, answered or closed' }).optional() }).strict();
+const queueQuerySchema = pageQuerySchema.extend({ status: z.enum(SUPPORT_CASE_STATUSES, { message: 'status is open, answered or closed' }).optional() }).strict();
 const attachmentIdSchema = z.string().regex(UPLOAD_ID, 'Image not found');
 const attachmentFileSchema = z
   .string()
@@ -65,8 +67,8 @@ export class SupportCasesController {
 
   @Get('support/cases')
   @UseGuards(SignedInGuard)
-  list(@CurrentUser() customer: SessionUser): Promise<SupportCaseView[]> {
-    return this.cases.forCustomer(customer.id);
+  async list(@CurrentUser() customer: SessionUser, @Query(new ZodValidationPipe(pageQuerySchema.strict())) query: PageQuery, @Res({ passthrough: true }) response: Response): Promise<SupportCaseView[]> {
+    return pageHeaders(response, await this.cases.forCustomer(customer.id, query));
   }
 
   @Get('support/cases/:id')
@@ -110,8 +112,8 @@ export class SupportCasesController {
 
   @Get('admin/support/cases')
   @UseGuards(AdminGuard)
-  queue(@Query(new ZodValidationPipe(queueQuerySchema)) query: z.infer<typeof queueQuerySchema>): Promise<SupportCaseView[]> {
-    return this.cases.queue(query.status);
+  async queue(@Query(new ZodValidationPipe(queueQuerySchema)) { status, page, pageSize }: z.infer<typeof queueQuerySchema>, @Res({ passthrough: true }) response: Response): Promise<SupportCaseView[]> {
+    return pageHeaders(response, await this.cases.queue(status, { page, pageSize }));
   }
 
   @Get('admin/support/cases/:id')

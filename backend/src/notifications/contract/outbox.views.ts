@@ -21,6 +21,8 @@ export interface OutboxEntryView {
 export interface OutboxPageView {
   entries: OutboxEntryView[];
   total: number;
+  /** Counted only up to COUNT_LIMIT: at least `total` messages. */
+  totalIsLowerBound: boolean;
   page: number;
   pageSize: number;
 }

@@ -1,22 +1,22 @@
 import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
+import { findPage } from '../../../../projections/runner/paging';
 import { AdminGuard } from '../../shared/http/guards';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
-import { READ_STORE, ReadStore } from '../../storage/read-store/read-store.port';
+import { CREDENTIAL_STORE, CredentialStore } from '../../storage/credential-store/credential-store.port';
 import { OutboxPageView, outboxPageSchema } from '../contract/outbox.views';
 import { OUTBOX_COLLECTION } from '../mail/notifier.port';
 import { OutboxEntry } from '../mail/outbox.notifier';
 
-/** The back office reads what the shop mailed (or kept, failed, suppressed), newest first. */
+/** The back office reads what the shop mailed (or kept, failed, suppressed), newest first, a page at a time. */
 @Controller('api/admin/notifications')
 @UseGuards(AdminGuard)
 export class OutboxController {
-  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+  constructor(@Inject(CREDENTIAL_STORE) private readonly store: CredentialStore) {}
 
   @Get('outbox')
   async outbox(@Query(new ZodValidationPipe(outboxPageSchema)) { page, pageSize }: { page: number; pageSize: number }): Promise<OutboxPageView> {
-    const outbox = this.readStore.collection<OutboxEntry>(OUTBOX_COLLECTION);
-    const [docs, total] = await Promise.all([outbox.find({}, { sort: { recordedAt: -1, _id: -1 }, skip: (page - 1) * pageSize, limit: pageSize }), outbox.count({})]);
-    const entries = docs.map(({ _id, to, subject, text, status, recordedAt, sentAt, error }) => ({ id: _id, to, subject, text, status, recordedAt, sentAt, error }));
-    return { entries, total, page, pageSize };
+    const found = await findPage(this.store.collection<OutboxEntry>(OUTBOX_COLLECTION), {}, { recordedAt: -1 }, { page, pageSize });
+    const entries = found.items.map(({ _id, to, subject, text, status, recordedAt, sentAt, error }) => ({ id: _id, to, subject, text, status, recordedAt, sentAt, error }));
+    return { entries, total: found.total, totalIsLowerBound: found.totalIsLowerBound, page, pageSize };
   }
 }

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import nodemailer, { Transporter } from 'nodemailer';
+import { CredentialStore } from '../../storage/credential-store/credential-store.port';
 import { Document, DuplicateKeyError, ReadStore } from '../../storage/read-store/read-store.port';
 import { KeyedQueue } from '../../shared/event-sourcing/keyed-queue';
 import { OutboxEntryView } from '../contract/outbox.views';
@@ -26,6 +27,9 @@ export function oneLineSubject(subject: string): string {
 /**
  * Records every message in the outbox (the default: nothing leaves the machine) and,
  * when SMTP_URL is set, delivers it over SMTP. A message already in the outbox is not sent again.
+ * The outbox is kept in the durable store (the credential store's file or database), recorded on disk
+ * before a message goes out: the log cannot rebuild what was mailed, and a replay after a crash must
+ * find every message it sent.
  *
  * Anyone may place a guest order with any e-mail address, so the shop could be made to mail a
  * stranger again and again: at most `mailsPerRecipientPerHour` messages go to one address per hour;
@@ -39,7 +43,7 @@ export class OutboxNotifier implements Notifier {
   private readonly recipients = new KeyedQueue();
 
   constructor(
-    private readonly readStore: ReadStore,
+    private readonly store: CredentialStore,
     smtpUrl: string | null,
     private readonly from: string,
     private readonly mailsPerRecipientPerHour: number,
@@ -48,11 +52,25 @@ export class OutboxNotifier implements Notifier {
   }
 
   private get outbox() {
-    return this.readStore.collection<OutboxEntry>(OUTBOX_COLLECTION);
+    return this.store.collection<OutboxEntry>(OUTBOX_COLLECTION);
   }
 
   private get windows() {
-    return this.readStore.collection<RecipientWindow>(RECIPIENT_WINDOWS_COLLECTION);
+    return this.store.collection<RecipientWindow>(RECIPIENT_WINDOWS_COLLECTION);
+  }
+
+  /**
+   * The back office pages the outbox newest first. Data folders from when the outbox lived among the
+   * read models have it moved here once (the read models are rebuilt from the log; the outbox is not).
+   */
+  async prepare(readModels: ReadStore): Promise<void> {
+    await this.outbox.createIndex({ recordedAt: -1 });
+    for (const name of [OUTBOX_COLLECTION, RECIPIENT_WINDOWS_COLLECTION]) {
+      const old = await readModels.collection(name).find({});
+      if (old.length === 0) continue;
+      for (const doc of old) await this.store.collection(name).replaceOne(doc);
+      await readModels.dropCollection(name);
+    }
   }
 
   async send(email: EmailMessage): Promise<void> {

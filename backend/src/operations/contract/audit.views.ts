@@ -20,6 +20,8 @@ export interface AuditEntryView {
 export interface AuditPageView {
   entries: AuditEntryView[];
   total: number;
+  /** The filtered log was counted up to COUNT_LIMIT: at least `total` entries match. */
+  totalIsLowerBound: boolean;
   page: number;
   pageSize: number;
 }

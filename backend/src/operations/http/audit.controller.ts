@@ -1,12 +1,14 @@
-import { Controller, Get, Header, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
 import { z } from 'zod';
 import { AuditQueries } from '../../../../projections/operations/audit.queries';
-import { toCsv } from '../../shared/contract/csv';
+import { streamCsv } from '../../shared/http/csv-stream';
 import { AdminGuard } from '../../shared/http/guards';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
 import { AUDIT_PAGE_SIZE } from '../contract/audit.views';
 
-const EXPORT_LIMIT = 50_000;
+/** Entries read and written per step of an export. */
+const EXPORT_BATCH = 1000;
 
 /** A day (YYYY-MM-DD, the whole day in UTC) or an instant. */
 const bound = (end: 'start' | 'end') =>
@@ -46,15 +48,18 @@ export class AuditController {
     return this.audit.page(toSearch(search), search.page, search.pageSize);
   }
 
+  /** Every matching entry, newest first, as CSV streamed a batch at a time: the whole history, whatever its size. */
   @Get('export')
-  @Header('Content-Type', 'text/csv; charset=utf-8')
-  @Header('Content-Disposition', 'attachment; filename="audit-log.csv"')
-  async export(@Query(new ZodValidationPipe(searchSchema)) search: Search) {
-    const entries = await this.audit.all(toSearch(search), EXPORT_LIMIT);
-    return toCsv(
-      ['position', 'time', 'stream', 'event', 'actor', 'role', 'what happened', 'correlation id'],
-      entries.map((entry) => [entry.position, entry.occurredAt, entry.streamId, entry.type, entry.actor.name, entry.actor.role, entry.summary, entry.correlationId]),
-    );
+  async export(@Query(new ZodValidationPipe(searchSchema)) search: Search, @Res() response: Response): Promise<void> {
+    response.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    response.setHeader('Content-Disposition', 'attachment; filename="audit-log.csv"');
+    await streamCsv(response, ['position', 'time', 'stream', 'event', 'actor', 'role', 'what happened', 'correlation id'], this.rows(search));
+  }
+
+  private async *rows(search: Search): AsyncGenerator<(string | number | null)[][]> {
+    for await (const entries of this.audit.all(toSearch(search), EXPORT_BATCH)) {
+      yield entries.map((entry) => [entry.position, entry.occurredAt, entry.streamId, entry.type, entry.actor.name, entry.actor.role, entry.summary, entry.correlationId]);
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dayParamSchema, pageQuerySchema } from '../../shared/contract/paging';
 import { CARRIERS, ORDER_STATUSES } from './checkout-rules';
 
 /** Checkout spec §5, back-office shipping dialog. */
@@ -6,7 +7,19 @@ export const MISSING_SHIPPING = 'Missing Information: Please fill in tracking nu
 
 export const orderStatusSchema = z.object({ status: z.enum(ORDER_STATUSES, { message: `status must be one of ${ORDER_STATUSES.join(', ')}` }) });
 
-export const orderListSchema = z.object({ status: z.enum(ORDER_STATUSES).optional() });
+/**
+ * The back office's order list (`GET /api/admin/orders`, `GET /api/orders`): a status, an order number or
+ * part of the customer's e-mail or name, store days from and to (both included), and the page.
+ */
+export const orderListSchema = pageQuerySchema
+  .extend({
+    status: z.enum(ORDER_STATUSES, { message: `status must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
+    search: z.string().trim().max(200).optional(),
+    from: dayParamSchema.optional(),
+    to: dayParamSchema.optional(),
+  })
+  .strict()
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must not be after to', path: ['from'] });
 
 export const shippingSchema = z.object({
   trackingNumber: z.string({ message: MISSING_SHIPPING }).trim().min(1, MISSING_SHIPPING).max(100),

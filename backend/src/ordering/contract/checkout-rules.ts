@@ -35,6 +35,12 @@ export type CryptoPaymentMethod = keyof typeof CRYPTO_PAYMENT_METHODS;
 export const CRYPTO_PAYMENT_METHOD_IDS = Object.keys(CRYPTO_PAYMENT_METHODS) as CryptoPaymentMethod[];
 
 export const CASH_ON_DELIVERY = 'cash_on_delivery';
+
+/** A payment method as people read it (lists, exports): "Bitcoin (BTC)", "Cash on Delivery". */
+export function paymentMethodLabel(method: string): string {
+  if (method === CASH_ON_DELIVERY) return 'Cash on Delivery';
+  return method in CRYPTO_PAYMENT_METHODS ? CRYPTO_PAYMENT_METHODS[method as keyof typeof CRYPTO_PAYMENT_METHODS].label : method;
+}
 export type PaymentMethod = CryptoPaymentMethod | typeof CASH_ON_DELIVERY;
 export const PAYMENT_METHOD_IDS: PaymentMethod[] = [...CRYPTO_PAYMENT_METHOD_IDS, CASH_ON_DELIVERY];
 

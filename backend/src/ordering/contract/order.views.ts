@@ -61,6 +61,9 @@ export interface ReferralCodeView {
   createdAt: string;
 }
 
+/** `GET /api/admin/orders/counts`: every order, and per status. */
+export type OrderCountsView = { all: number } & Record<OrderStatus, number>;
+
 /** `GET /api/admin/dashboard`: the back office's figures, each computed once, on the server. Amounts are AUD decimal strings. */
 export interface AdminDashboardView {
   /** Active products. */

@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
 import { CommandBus } from '@nestjs/cqrs';
 import { z } from 'zod';
 import { DashboardQueries } from '../../../../projections/ordering/dashboard.queries';
@@ -8,12 +9,14 @@ import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { AdminGuard } from '../../shared/http/guards';
 import { idParamSchema } from '../../shared/http/id-param';
 import { Context } from '../../shared/http/request-context';
+import { pageHeaders } from '../../shared/http/paged-response';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
 import { CancelOrder } from '../commands/cancel-order.command';
 import { ChangeOrderStatus } from '../commands/change-order-status.command';
 import { CreateReferralCode } from '../commands/create-referral-code.command';
 import { DeactivateReferralCode } from '../commands/deactivate-referral-code.command';
 import { ShipOrder } from '../commands/ship-order.command';
+import { OrderCountsView } from '../contract/order.views';
 import { orderListSchema as listSchema, orderStatusSchema as statusSchema, referralCodeSchema as referralSchema, shippingSchema } from '../contract/back-office-input';
 
 /** The orders read models an order answer reads. */
@@ -35,14 +38,25 @@ export class OrderAdminController {
     return this.dashboards.dashboard();
   }
 
+  /** The spec's array of orders: one page of it, newest first (the first page without paging parameters), with how many match in X-Total-Count. */
   @Get('admin/orders')
-  adminOrders(@Query(new ZodValidationPipe(listSchema)) query: z.infer<typeof listSchema>) {
-    return this.orders.list(query.status);
+  adminOrders(@Query(new ZodValidationPipe(listSchema)) query: z.infer<typeof listSchema>, @Res({ passthrough: true }) response: Response) {
+    return this.ordersPage(query, response);
+  }
+
+  /** How many orders there are in all and in each status (the Orders tab's status tabs): figures the projector keeps. */
+  @Get('admin/orders/counts')
+  orderCounts(): Promise<OrderCountsView> {
+    return this.orders.counts();
   }
 
   @Get('orders')
-  ordersTab(@Query(new ZodValidationPipe(listSchema)) query: z.infer<typeof listSchema>) {
-    return this.orders.list(query.status);
+  ordersTab(@Query(new ZodValidationPipe(listSchema)) query: z.infer<typeof listSchema>, @Res({ passthrough: true }) response: Response) {
+    return this.ordersPage(query, response);
+  }
+
+  private async ordersPage({ page, pageSize, ...search }: z.infer<typeof listSchema>, response: Response) {
+    return pageHeaders(response, await this.orders.page(search, { page, pageSize }));
   }
 
   /** Cancelled returns the order's stock (the cancellation process); every other status is a plain change. */

@@ -1,6 +1,8 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { pageQuerySchema, PageQuery } from '../../shared/contract/paging';
+import { pageHeaders } from '../../shared/http/paged-response';
 import { z } from 'zod';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
 import { idParamSchema } from '../../shared/http/id-param';
@@ -116,10 +118,11 @@ export class OrderingController {
     return { order, timeline: await this.orders.timeline(order.id) };
   }
 
+  /** The customer's own orders, newest first: the first page without paging parameters, with how many in X-Total-Count. */
   @Get('customer/orders')
   @UseGuards(SignedInGuard)
-  customerOrders(@CurrentUser() user: SessionUser) {
-    return this.orders.forCustomer(user.id);
+  async customerOrders(@CurrentUser() user: SessionUser, @Query(new ZodValidationPipe(pageQuerySchema.strict())) query: PageQuery, @Res({ passthrough: true }) response: Response) {
+    return pageHeaders(response, await this.orders.forCustomer(user.id, query));
   }
 
   @Get('referral-codes/:code')

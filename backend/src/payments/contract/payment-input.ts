@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CRYPTO_PAYMENT_METHOD_IDS } from '../../ordering/contract/checkout-rules';
+import { pageQuerySchema } from '../../shared/contract/paging';
 import { SETTLEMENT_STATES } from './payment-settlement';
 
 /** An admin's manual confirmation: the transaction that paid, as its hash or id. */
@@ -21,7 +23,22 @@ export const markPaidSchema = z.object({ reason: note('reason'), transactionHash
 /** A refund made from the merchant's wallet, noted on the payment. */
 export const refundNoteSchema = z.object({ note: note('note'), transactionHash: optionalTransactionHash });
 
-/** GET /api/admin/payments?settlement=underpaid */
-export const paymentListFilterSchema = z.object({
-  settlement: z.enum(SETTLEMENT_STATES, { message: `settlement must be one of ${SETTLEMENT_STATES.join(', ')}` }).optional(),
-});
+/**
+ * The Payments tab's filters (GET /api/admin/payments and its CSV export): a settlement state, a method,
+ * and a search that matches the payment id, the order id or the transaction id, ignoring case (checkout spec §5).
+ */
+export const paymentFilterSchema = z
+  .object({
+    settlement: z.enum(SETTLEMENT_STATES, { message: `settlement must be one of ${SETTLEMENT_STATES.join(', ')}` }).optional(),
+    method: z.enum(CRYPTO_PAYMENT_METHOD_IDS, { message: `method must be one of ${CRYPTO_PAYMENT_METHOD_IDS.join(', ')}` }).optional(),
+    search: z.string().trim().max(200).optional(),
+  })
+  .strict();
+
+export type PaymentFilter = z.infer<typeof paymentFilterSchema>;
+
+/** GET /api/admin/payments: the filters and the page. */
+export const paymentListSchema = paymentFilterSchema.extend(pageQuerySchema.shape).strict();
+
+/** The columns of the Payments tab's export (checkout spec §5, Export), one row per payment. */
+export const PAYMENT_EXPORT_COLUMNS = ['Payment ID', 'Order ID', 'Payment Method', 'Amount (AUD)', 'Crypto Amount', 'Coin', 'Status', 'Failure Reason', 'Transaction', 'Wallet Address', 'Created'] as const;

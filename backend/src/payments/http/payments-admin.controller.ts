@@ -1,4 +1,8 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
+import { paymentMethodLabel } from '../../ordering/contract/checkout-rules';
+import { pageHeaders } from '../../shared/http/paged-response';
+import { streamCsv } from '../../shared/http/csv-stream';
 import { CommandBus } from '@nestjs/cqrs';
 import { z } from 'zod';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
@@ -18,7 +22,9 @@ import {
   confirmPaymentSchema as confirmSchema,
   failPaymentSchema as failSchema,
   markPaidSchema,
-  paymentListFilterSchema,
+  PAYMENT_EXPORT_COLUMNS,
+  paymentFilterSchema,
+  paymentListSchema,
   refundNoteSchema,
 } from '../contract/payment-input';
 import { PaymentQueries } from '../../../../projections/payments/payment.queries';
@@ -27,6 +33,8 @@ import { describePaymentsSettings, PAYMENTS_CONFIG, PaymentsConfig } from '../pa
 import { PaymentPresenter } from './payment-presenter';
 
 const paymentId = new ZodValidationPipe(idParamSchema('Payment'));
+/** Payments read and written per step of an export. */
+const EXPORT_BATCH = 500;
 
 @Controller('api/admin/payments')
 @UseGuards(AdminGuard)
@@ -40,10 +48,40 @@ export class PaymentsAdminController {
     @Inject(CHAIN_WATCHERS) private readonly watchers: ChainWatcher[],
   ) {}
 
-  /** Every payment, newest first; `?settlement=underpaid|overpaid|late|…` keeps those in that state. */
+  /**
+   * A page of payments, newest first (the first page without paging parameters), filtered by settlement
+   * state (`underpaid`, `late`, …), method and search; how many match in X-Total-Count.
+   */
   @Get()
-  async list(@Query(new ZodValidationPipe(paymentListFilterSchema)) filter: z.infer<typeof paymentListFilterSchema>): Promise<PaymentView[]> {
-    return (await this.payments.list(filter.settlement)).map((payment) => this.presenter.present(payment));
+  async list(@Query(new ZodValidationPipe(paymentListSchema)) { page, pageSize, ...filter }: z.infer<typeof paymentListSchema>, @Res({ passthrough: true }) response: Response): Promise<PaymentView[]> {
+    const found = await this.payments.page(filter, { page, pageSize });
+    return pageHeaders(response, { ...found, items: found.items.map((payment) => this.presenter.present(payment)) });
+  }
+
+  /** Exactly the payments the filters keep, as CSV (checkout spec §5, Export), streamed a batch at a time whatever their number. */
+  @Get('export')
+  async export(@Query(new ZodValidationPipe(paymentFilterSchema)) filter: z.infer<typeof paymentFilterSchema>, @Res() response: Response): Promise<void> {
+    response.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    response.setHeader('Content-Disposition', 'attachment; filename="payments.csv"');
+    await streamCsv(response, PAYMENT_EXPORT_COLUMNS, this.paymentRows(filter));
+  }
+
+  private async *paymentRows(filter: z.infer<typeof paymentFilterSchema>): AsyncGenerator<(string | number | null)[][]> {
+    for await (const batch of this.payments.all(filter, EXPORT_BATCH)) {
+      yield batch.map((payment) => [
+        payment.id,
+        payment.orderId,
+        paymentMethodLabel(payment.paymentMethod),
+        payment.amount,
+        payment.cryptoAmount,
+        payment.coin,
+        payment.status,
+        payment.failureReason,
+        payment.blockchainTxHash ?? payment.transactionId,
+        payment.walletAddress,
+        payment.createdAt,
+      ]);
+    }
   }
 
   /** Derived or fixed addresses, live or fixed rates, watched or manual confirmation: what the Payments tab tells the admin about how payments are taken. */

@@ -1,4 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { pageQuerySchema } from '../../shared/contract/paging';
+import { pageHeaders } from '../../shared/http/paged-response';
 import { CommandBus } from '@nestjs/cqrs';
 import { z } from 'zod';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
@@ -22,7 +25,7 @@ import { ReviewQueries } from '../../../../projections/reviews/review.queries';
 import type { AdminReviewView } from '../contract/review.views';
 
 const reviewIdSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Review not found');
-const moderationListSchema = z.object({ status: z.enum(['hidden', 'visible'], { message: 'status is hidden or visible' }).optional() }).strict();
+const moderationListSchema = pageQuerySchema.extend({ status: z.enum(['hidden', 'visible'], { message: 'status is hidden or visible' }).optional() }).strict();
 
 /** `GET /api/admin/reviews`: a review for moderation, with the name of its product (null once the product was removed). */
 const REVIEWS_PER_HOUR = 20;
@@ -113,10 +116,10 @@ export class ReviewsController {
   /** Moderation: every product's reviews, hidden ones with their reason, newest first; `status` narrows to hidden or visible ones. */
   @Get('admin/reviews')
   @UseGuards(AdminGuard)
-  async moderation(@Query(new ZodValidationPipe(moderationListSchema)) query: z.infer<typeof moderationListSchema>): Promise<AdminReviewView[]> {
-    const [reviews, products] = await Promise.all([this.reviews.forModeration(query.status), this.catalogue.listProducts({ activity: 'all' })]);
-    const names = new Map(products.map((product) => [product.id, product.name]));
-    return reviews.map((review) => ({ ...review, productName: names.get(review.productId) ?? null }));
+  async moderation(@Query(new ZodValidationPipe(moderationListSchema)) { status, page, pageSize }: z.infer<typeof moderationListSchema>, @Res({ passthrough: true }) response: Response): Promise<AdminReviewView[]> {
+    const reviews = await this.reviews.forModeration(status, { page, pageSize });
+    const names = await this.catalogue.productNames([...new Set(reviews.items.map((review) => review.productId))]);
+    return pageHeaders(response, { ...reviews, items: reviews.items.map((review) => ({ ...review, productName: names.get(review.productId) ?? null })) });
   }
 
   @Post('admin/reviews/:id/response')

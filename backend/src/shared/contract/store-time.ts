@@ -8,3 +8,26 @@ export function storeTime(iso: string): string {
   const instant = new Date(iso);
   return Number.isNaN(instant.getTime()) ? iso : `${STORE_TIME.format(instant)} Sydney time`;
 }
+
+const WALL_CLOCK = new Intl.DateTimeFormat('en-CA', { timeZone: STORE_TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/** How far the store's clock is ahead of UTC at an instant, in ms (10 or 11 hours in Sydney). */
+function storeOffsetMs(instant: number): number {
+  const parts = Object.fromEntries(WALL_CLOCK.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
+  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant a store day (YYYY-MM-DD) begins, as ISO 8601 in UTC: the lower bound of a date filter. */
+export function storeDayStart(day: string): string {
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+  // The offset at the guess, then again at the corrected instant (a day on which the clocks change).
+  let instant = midnightUtc - storeOffsetMs(midnightUtc);
+  instant = midnightUtc - storeOffsetMs(instant);
+  return new Date(instant).toISOString();
+}
+
+/** The day after a YYYY-MM-DD day. */
+export function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}

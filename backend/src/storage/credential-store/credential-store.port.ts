@@ -1,7 +1,7 @@
 import { ReadStore } from '../read-store/read-store.port';
 
 /**
- * Password hashes, sessions, rate-limit counters and the session secret: state the log cannot rebuild,
+ * Password hashes, sessions, rate-limit counters, the session secret and the outbox of e-mails: state the log cannot rebuild,
  * kept apart from the read models (its own SQLite file, or its own MongoDB database) so that no
  * rebuild or loss of a read model can touch it. Same document semantics and adapters as the read store.
  */

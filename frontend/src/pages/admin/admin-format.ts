@@ -1,4 +1,4 @@
-import { CASH_ON_DELIVERY, CRYPTO_PAYMENT_METHODS, SHIPPING_METHODS } from '../../../../backend/src/ordering/contract/checkout-rules';
+import { SHIPPING_METHODS } from '../../../../backend/src/ordering/contract/checkout-rules';
 import type { Order } from '../../api/types';
 
 /** Checkout spec §9: a transaction hash is shown as its first 8 and last 8 characters. */
@@ -23,10 +23,7 @@ export function explorerUrl(paymentMethod: string, hash: string | null): string 
   return null;
 }
 
-export function paymentMethodLabel(method: string): string {
-  if (method === CASH_ON_DELIVERY) return 'Cash on Delivery';
-  return method in CRYPTO_PAYMENT_METHODS ? CRYPTO_PAYMENT_METHODS[method as keyof typeof CRYPTO_PAYMENT_METHODS].label : method;
-}
+export { paymentMethodLabel } from '../../../../backend/src/ordering/contract/checkout-rules';
 
 export function shippingMethodLabel(method: string): string {
   return method in SHIPPING_METHODS ? SHIPPING_METHODS[method as keyof typeof SHIPPING_METHODS].label : method;

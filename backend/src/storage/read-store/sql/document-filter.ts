@@ -175,7 +175,8 @@ class FilterCompiler {
     }
     if (typeof value === 'boolean') {
       if (this.dialect === 'postgres') return `${field} = '${value}'::jsonb`;
-      return `${this.typeOf(root, path)} IS '${value}'`;
+      // json_extract answers 1 or 0 (what an index on the field holds); the type tells a boolean from a number.
+      return `${field} IS ${value ? 1 : 0} AND ${this.typeOf(root, path)} IS '${value}'`;
     }
     if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) {
       if (this.dialect === 'postgres') return `${field} = ${this.params.add(JSON.stringify(value))}::jsonb`;
