@@ -41,10 +41,10 @@ module.exports = {
     },
     {
       name: 'backend-reads-projections-through-queries',
-      comment: 'Backend code reaches projections/ only through their queries and the runner (read-your-writes, reactors).',
+      comment: 'Backend code reaches projections/ only through their queries and the runner (read-your-writes, reactors, paging a collection).',
       severity: 'error',
       from: { path: '^backend/src/' },
-      to: { path: '^projections/', pathNot: ['^projections/[^/]+/[^/]+\\.queries\\.ts$', '^projections/runner/(projection-runner|projector|projections\\.module)\\.ts$'] },
+      to: { path: '^projections/', pathNot: ['^projections/[^/]+/[^/]+\\.queries\\.ts$', '^projections/runner/(projection-runner|projector|projections\\.module|paging)\\.ts$'] },
     },
     {
       name: 'projections-read-contracts',
