@@ -1,9 +1,8 @@
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { SqliteReadStore } from '../../backend/src/storage/read-store/sqlite-read-store';
 import { Document } from '../../backend/src/storage/read-store/read-store.port';
-import { ANALYTICS_DAY_ROWS, ANALYTICS_DAYS, ANALYTICS_MINUTES, ANALYTICS_ORDERS, ANALYTICS_VISITS, AnalyticsDayDocument, AnalyticsProjector } from './analytics.projector';
+import { ANALYTICS_DAY_KEYS, ANALYTICS_DAYS, ANALYTICS_FUNNEL, ANALYTICS_MINUTES, ANALYTICS_ORDERS, ANALYTICS_ROWS, ANALYTICS_VISITS, ANALYTICS_WINDOW_KEYS, AnalyticsDayDocument, AnalyticsProjector, FunnelDocument, funnelId } from './analytics.projector';
 import { AnalyticsQueries } from './analytics.queries';
-import { fieldOf } from './counter-fields';
 
 type Data = Record<string, unknown>;
 
@@ -37,9 +36,13 @@ describe('AnalyticsProjector', () => {
     for (const event of events) if (projector.canHandle(event)) await projector.apply(event);
   };
   const day = (id: string) => readStore.collection<AnalyticsDayDocument>(ANALYTICS_DAYS).findOne({ _id: id });
+  const funnelOf = async (date: string, source: string) => {
+    const { _id, _position, day: _day, source: _source, ...counts } = (await readStore.collection<FunnelDocument>(ANALYTICS_FUNNEL).findOne({ _id: funnelId(date, source) })) ?? ({} as FunnelDocument);
+    return { productViews: 0, addedToCart: 0, checkoutStarted: 0, ordersPlaced: 0, ordersPaid: 0, revenueCents: 0, ...counts };
+  };
   const queries = () => new AnalyticsQueries(readStore);
   const everything = async (store: SqliteReadStore) => {
-    const names = [ANALYTICS_DAYS, ANALYTICS_DAY_ROWS, ANALYTICS_ORDERS];
+    const names = [ANALYTICS_DAYS, ANALYTICS_DAY_KEYS, ANALYTICS_WINDOW_KEYS, ANALYTICS_ROWS, ANALYTICS_FUNNEL, ANALYTICS_ORDERS];
     const collections = await Promise.all(names.map((name) => store.collection<Document>(name).find({}, { sort: { _id: 1 } })));
     return collections.map((docs) => docs.map(({ _position, ...doc }) => doc));
   };
@@ -85,7 +88,7 @@ describe('AnalyticsProjector', () => {
     await applyAll(events.slice(0, 2));
     const dayBefore = await day('2026-03-08');
     await applyAll([events[2]]);
-    // The crash: the visit was written, the day's counts were not.
+    // The crash: the day's counts were written back as before, the visit was not.
     await readStore.collection(ANALYTICS_DAYS).replaceOne(dayBefore!);
     await applyAll(events.slice(2));
     const recovered = await everything(readStore);
@@ -96,6 +99,23 @@ describe('AnalyticsProjector', () => {
     await applyAll(history());
     expect(recovered).toEqual(await everything(fresh));
     await fresh.close();
+  });
+
+  it('keeps each page\'s views of the last 7, 30 and 90 days as days go by, and answers the top lists from them', async () => {
+    await applyAll([viewed('2026-01-01', 'aaaa', '/old'), viewed('2026-03-01', 'bbbb', '/march'), viewed('2026-03-01', 'bbbb', '/march'), viewed('2026-03-08', 'cccc', '/recent')]);
+    const top = async (days: 7 | 30 | 90, today: string) => (await queries().traffic(days, today)).topPages;
+    expect(await top(7, '2026-03-08')).toEqual([{ path: '/recent', views: 1 }]);
+    expect(await top(30, '2026-03-08')).toEqual([{ path: '/march', views: 2 }, { path: '/recent', views: 1 }]);
+    expect(await top(90, '2026-03-08')).toEqual([{ path: '/march', views: 2 }, { path: '/old', views: 1 }, { path: '/recent', views: 1 }]);
+    // A month later the 8th has left the 7 and 30-day periods; a late report of the 1st counts in the 90 days only.
+    await applyAll([viewed('2026-04-08', 'dddd', '/april'), viewed('2026-03-01', 'eeee', '/march')]);
+    expect(await top(7, '2026-04-08')).toEqual([{ path: '/april', views: 1 }]);
+    expect(await top(30, '2026-04-08')).toEqual([{ path: '/april', views: 1 }]);
+    expect(await top(90, '2026-04-08')).toEqual([{ path: '/march', views: 3 }, { path: '/april', views: 1 }, { path: '/recent', views: 1 }]);
+    // A day without any view yet: the period is summed from its days instead.
+    expect(await top(7, '2026-04-09')).toEqual([{ path: '/april', views: 1 }]);
+    // 90 days to 1 June begin on 4 March: March's first week is out.
+    expect(await top(90, '2026-06-01')).toEqual([{ path: '/april', views: 1 }, { path: '/recent', views: 1 }]);
   });
 
   it('keeps a visitor’s markers through the next day only, and realtime buckets for 10 minutes', async () => {
@@ -115,14 +135,14 @@ describe('AnalyticsProjector', () => {
       step('OrderPlacedInVisit', '2026-03-08', 'zzzz', { orderId: 7 }),
       orderEvent(7, 'OrderPaymentConfirmed', { paymentId: 1, transactionHash: 'f'.repeat(64), statusAfter: 'processing' }),
     ]);
-    expect((await day('2026-03-08'))?.funnel).toEqual({ [fieldOf('google.com')]: { productViews: 0, addedToCart: 0, checkoutStarted: 0, ordersPlaced: 1, ordersPaid: 1, revenueCents: 12_950 } });
+    expect(await funnelOf('2026-03-08', 'google.com')).toEqual({ productViews: 0, addedToCart: 0, checkoutStarted: 0, ordersPlaced: 1, ordersPaid: 1, revenueCents: 12_950 });
     await applyAll([orderEvent(7, 'OrderCancelled', { from: 'processing', reason: 'Refunded' })]);
-    expect((await day('2026-03-08'))?.funnel[fieldOf('google.com')]).toMatchObject({ ordersPlaced: 1, ordersPaid: 0, revenueCents: 0 });
+    expect(await funnelOf('2026-03-08', 'google.com')).toMatchObject({ ordersPlaced: 1, ordersPaid: 0, revenueCents: 0 });
 
     await applyAll([orderPlaced(8, 'cash_on_delivery', '80.00'), step('OrderPlacedInVisit', '2026-03-08', 'aaaa', { orderId: 8 })]);
-    expect((await day('2026-03-08'))?.funnel[fieldOf('google.com')]).toMatchObject({ ordersPlaced: 2, ordersPaid: 0, revenueCents: 0 });
+    expect(await funnelOf('2026-03-08', 'google.com')).toMatchObject({ ordersPlaced: 2, ordersPaid: 0, revenueCents: 0 });
     await applyAll([orderEvent(8, 'OrderStatusChanged', { from: 'pending', to: 'delivered' })]);
-    expect((await day('2026-03-08'))?.funnel[fieldOf('google.com')]).toMatchObject({ ordersPlaced: 2, ordersPaid: 1, revenueCents: 8_000 });
+    expect(await funnelOf('2026-03-08', 'google.com')).toMatchObject({ ordersPlaced: 2, ordersPaid: 1, revenueCents: 8_000 });
   });
 
   it('takes a payment that left the chain out of the paid orders and revenue, and counts it again when it confirms again', async () => {
@@ -132,10 +152,10 @@ describe('AnalyticsProjector', () => {
       step('OrderPlacedInVisit', '2026-03-09', 'bbbb', { orderId: 9 }),
       orderEvent(9, 'OrderPaymentConfirmed', { paymentId: 3, transactionHash: 'e'.repeat(64), statusAfter: 'processing' }),
     ]);
-    expect((await day('2026-03-09'))?.funnel[fieldOf('google.com')]).toMatchObject({ ordersPlaced: 1, ordersPaid: 1, revenueCents: 12_950 });
+    expect(await funnelOf('2026-03-09', 'google.com')).toMatchObject({ ordersPlaced: 1, ordersPaid: 1, revenueCents: 12_950 });
     await applyAll([orderEvent(9, 'OrderPaymentReversed', { paymentId: 3, reason: 'Reorganisation', from: 'processing', to: 'pending', flagged: false })]);
-    expect((await day('2026-03-09'))?.funnel[fieldOf('google.com')]).toMatchObject({ ordersPlaced: 1, ordersPaid: 0, revenueCents: 0 });
+    expect(await funnelOf('2026-03-09', 'google.com')).toMatchObject({ ordersPlaced: 1, ordersPaid: 0, revenueCents: 0 });
     await applyAll([orderEvent(9, 'OrderPaymentConfirmed', { paymentId: 3, transactionHash: 'e'.repeat(64), statusAfter: 'processing' })]);
-    expect((await day('2026-03-09'))?.funnel[fieldOf('google.com')]).toMatchObject({ ordersPlaced: 1, ordersPaid: 1, revenueCents: 12_950 });
+    expect(await funnelOf('2026-03-09', 'google.com')).toMatchObject({ ordersPlaced: 1, ordersPaid: 1, revenueCents: 12_950 });
   });
 });

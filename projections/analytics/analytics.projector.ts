@@ -1,34 +1,51 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DIRECT_SOURCE } from '../../backend/src/analytics/contract/analytics.views';
+import { ANALYTICS_PERIODS, AnalyticsPeriod, DeviceType, DIRECT_SOURCE } from '../../backend/src/analytics/contract/analytics.views';
 import { OrderPlacedInVisit, PageViewed, TRAFFIC_STREAM_PREFIX, TrafficEvent } from '../../backend/src/analytics/contract/traffic.events';
 import { revenueCents } from '../../backend/src/ordering/contract/back-office';
 import { OrderStatus, PaymentStatus } from '../../backend/src/ordering/contract/checkout-rules';
 import { OrderStreamEvent, upcastOrderStreamEvent } from '../../backend/src/ordering/contract/order.events';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
-import { APPLIED_POSITION, Projector } from '../runner/projector';
-import { fieldOf, shardOf } from './counter-fields';
+import { APPLIED_POSITION, incrementOnce, Projector } from '../runner/projector';
 import { countFunnelStep, countPageView, OrderCount, orderCountChange, rowKey, ViewCount, Visit } from './traffic-counting';
 
+/** Per UTC day: views, unique visitors, and both per device. */
 export const ANALYTICS_DAYS = 'analytics_days';
-export const ANALYTICS_DAY_ROWS = 'analytics_day_rows';
-export const ANALYTICS_VISITS = 'analytics_visits';
+/** Per day, page or source: views and unique visitors (`_id` day|kind|key). */
+export const ANALYTICS_DAY_KEYS = 'analytics_day_keys';
+/** Per page or source: its views in the 7, 30 and 90 days ending with the newest day seen (`_id` kind|key). */
+export const ANALYTICS_WINDOW_KEYS = 'analytics_window_keys';
+/** Per day and export row (path × source × device): views and unique visitors. */
+export const ANALYTICS_ROWS = 'analytics_rows';
+/** Per day and entry source: the funnel's counts. */
+export const ANALYTICS_FUNNEL = 'analytics_funnel';
+/** Per minute (the realtime view): views; per minute and page: views; per visitor: the last minute seen. */
 export const ANALYTICS_MINUTES = 'analytics_minutes';
+export const ANALYTICS_MINUTE_PAGES = 'analytics_minute_pages';
+export const ANALYTICS_RECENT_VISITORS = 'analytics_recent_visitors';
+/** A visitor's day: what was counted for them. */
+export const ANALYTICS_VISITS = 'analytics_visits';
+/** An order as the funnel follows it. */
 export const ANALYTICS_ORDERS = 'analytics_orders';
+/** Where the windows end (the newest day seen): `_id` windows. */
+export const ANALYTICS_META = 'analytics_meta';
 
-/** Documents per day holding its export rows' counters (path × source × device): counting a view rewrites one of them, not all. */
-export const ROW_SHARDS = 16;
-/** Realtime buckets are kept this long (the realtime view reads the last 5 minutes). */
+/** Realtime rows are kept this long (the realtime view reads the last 5 minutes). */
 const MINUTES_KEPT = 10;
+const WINDOWS_ID = 'windows';
 
-/**
- * Views and unique visitors per key (fieldOf(path), fieldOf(source), a device…), as two flat maps of
- * numbers: read back at every answer, they copy several times faster than a map of small objects.
- */
-export interface Counts {
-  views: Record<string, number>;
-  visitors: Record<string, number>;
-}
+export type KeyKind = 'page' | 'source';
+
+export type AnalyticsDayDocument = Document & { day: string; views?: number; visitors?: number; devices?: Partial<Record<DeviceType, { views?: number; visitors?: number }>> };
+export type DayKeyDocument = Document & { day: string; kind: KeyKind; key: string; views?: number; visitors?: number };
+/** `v7`, `v30`, `v90`: views in each period; `rolledTo`: the newest day whose departures from the periods it has taken. */
+export type WindowKeyDocument = Document & { kind: KeyKind; key: string; rolledTo?: string } & Partial<Record<WindowField, number>>;
+export type RowDocument = Document & { day: string; path: string; source: string; device: DeviceType; views?: number; visitors?: number };
+export type FunnelDocument = Document & { day: string; source: string } & Partial<FunnelCounter>;
+export type MinuteDocument = Document & { minute: string; views?: number };
+export type MinutePageDocument = Document & { minute: string; path: string; views?: number };
+export type RecentVisitorDocument = Document & { minute: string };
+export type WindowsDocument = Document & { end: string };
 
 export interface FunnelCounter {
   productViews: number;
@@ -39,25 +56,8 @@ export interface FunnelCounter {
   revenueCents: number;
 }
 
-/**
- * One UTC day: its views and visitors, per page, source and device, and its funnel per entry source.
- * Maps are keyed by fieldOf(key). One document a day, so a 90-day answer reads 90 documents.
- */
-export type AnalyticsDayDocument = Document & {
-  day: string;
-  views: number;
-  visitors: number;
-  pages: Counts;
-  sources: Counts;
-  devices: Counts;
-  funnel: Record<string, FunnelCounter>;
-};
-
-/** One shard of a day's export rows (`_id` day:shard, keyed by fieldOf(rowKey)). */
-export type DayCountersDocument = Document & { day: string; rows: Counts };
-
-/** One minute (`YYYY-MM-DDTHH:MM`, UTC) for the realtime view: views, its visitors' hashes, views per page. */
-export type MinuteDocument = Document & { minute: string; views: number; visitors: string[]; pages: Record<string, number> };
+type WindowField = `v${AnalyticsPeriod}`;
+export const windowField = (period: AnalyticsPeriod): WindowField => `v${period}`;
 
 /** A decision kept beside the state it was made on, for replays (see decideOnce). */
 type Decided<Decision> = { decision: Decision };
@@ -78,31 +78,64 @@ type OrderDocument = Document &
     counted: OrderCount | null;
   };
 
+export const dayKeyId = (day: string, kind: KeyKind, key: string) => `${day}|${kind}|${key}`;
+export const windowKeyId = (kind: KeyKind, key: string) => `${kind}|${key}`;
+export const rowId = (day: string, key: string) => `${day}|${key}`;
+export const funnelId = (day: string, source: string) => `${day}|${source}`;
+export const minutePageId = (minute: string, path: string) => `${minute}|${path}`;
+
 /**
- * Traffic and the funnel, as daily aggregates, so that answering costs the same for a thousand or ten
- * million page views: per day its totals, per page, source and device, and (sharded) per export row,
- * each with views and unique visitors; the funnel per day and entry source; per-minute buckets for the
- * realtime view. A visitor is unique per day and key through their visit document (hashes only).
+ * Traffic and the funnel as counters updated in place by key, so a page view costs the same whatever
+ * the day's number of distinct pages, and an answer costs the same whatever the traffic: per day its
+ * totals and devices; per day and page (and source) a row; per export row a row; per page (and source)
+ * its views over the last 7, 30 and 90 days, kept as views arrive and as days leave each period, so the
+ * top lists of a period are read from an index instead of summed over its days; the funnel per day and
+ * entry source; per minute and page for the realtime view. A visitor is unique per day and key through
+ * their visit document (hashes only).
  *
- * Idempotent like every projector: each document remembers the last event applied to it, and a count
- * that depends on a visit or an order is decided once and kept with it, so a replay repeats it exactly.
- * This projector is the only writer of its collections (one instance runs it), so it changes a document
- * in code and replaces it: on the embedded store that costs a quarter of the same change made with
- * update operators. The writes of one event are made in the same turn, so they share one commit.
+ * Idempotent like every projector: a counter remembers the last event that moved it (incrementOnce),
+ * and a count that depends on a visit or an order is decided once and kept with it, so a replay repeats
+ * it exactly.
  */
 @Injectable()
 export class AnalyticsProjector implements Projector {
   readonly name = 'analytics';
-  readonly collections = [ANALYTICS_DAYS, ANALYTICS_DAY_ROWS, ANALYTICS_VISITS, ANALYTICS_MINUTES, ANALYTICS_ORDERS] as const;
-  /** The newest day and minute seen, to drop the visits and buckets that are over when a newer one begins. */
+  readonly collections = [
+    ANALYTICS_DAYS,
+    ANALYTICS_DAY_KEYS,
+    ANALYTICS_WINDOW_KEYS,
+    ANALYTICS_ROWS,
+    ANALYTICS_FUNNEL,
+    ANALYTICS_MINUTES,
+    ANALYTICS_MINUTE_PAGES,
+    ANALYTICS_RECENT_VISITORS,
+    ANALYTICS_VISITS,
+    ANALYTICS_ORDERS,
+    ANALYTICS_META,
+  ] as const;
+  /** 2: counters per key, updated in place; the top lists' rolling periods. */
+  readonly version = 2;
+  /** The newest day and minute seen, to drop the visits and realtime rows that are over and to move the periods on. */
   private newestDay = '';
   private newestMinute = '';
 
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
+  private collection<T extends Document>(name: string) {
+    return this.readStore.collection<T>(name);
+  }
+
   async prepare(): Promise<void> {
-    this.newestDay = '';
+    this.newestDay = (await this.collection<WindowsDocument>(ANALYTICS_META).findOne({ _id: WINDOWS_ID }))?.end ?? '';
     this.newestMinute = '';
+    await this.collection(ANALYTICS_DAY_KEYS).createIndex({ day: 1, kind: 1 });
+    for (const period of ANALYTICS_PERIODS) await this.collection(ANALYTICS_WINDOW_KEYS).createIndex({ kind: 1, [windowField(period)]: -1, key: 1 });
+    await this.collection(ANALYTICS_ROWS).createIndex({ day: 1 });
+    await this.collection(ANALYTICS_FUNNEL).createIndex({ day: 1 });
+    await this.collection(ANALYTICS_MINUTE_PAGES).createIndex({ minute: 1 });
+    await this.collection(ANALYTICS_RECENT_VISITORS).createIndex({ minute: 1 });
+    await this.collection(ANALYTICS_VISITS).createIndex({ day: 1 });
+    await this.collection(ANALYTICS_MINUTES).createIndex({ minute: 1 });
   }
 
   canHandle(event: RecordedEvent): boolean {
@@ -115,65 +148,67 @@ export class AnalyticsProjector implements Projector {
   }
 
   private async applyTraffic(event: TrafficEvent, recorded: RecordedEvent): Promise<void> {
-    const forgotten = this.forgetWhatIsOver(event.data.day, minuteOf(event.data.at));
+    await this.moveOn(event.data.day, minuteOf(event.data.at), recorded);
     switch (event.type) {
       case 'PageViewed':
-        return this.applyPageView(event, recorded, forgotten);
+        return this.applyPageView(event, recorded);
       case 'ProductAddedToCart':
       case 'CheckoutStarted':
-        return this.applyFunnelStep(event.type === 'ProductAddedToCart' ? 'add_to_cart' : 'checkout_started', event.data, recorded, forgotten);
+        return this.applyFunnelStep(event.type === 'ProductAddedToCart' ? 'add_to_cart' : 'checkout_started', event.data, recorded);
       case 'OrderPlacedInVisit':
-        await forgotten;
         return this.attributeOrder(event, recorded);
     }
   }
 
-  private async applyPageView(event: PageViewed, recorded: RecordedEvent, forgotten: Promise<void>): Promise<void> {
+  private async applyPageView(event: PageViewed, recorded: RecordedEvent): Promise<void> {
     const { day, visitor, path, source, device, at } = event.data;
     const decided = await this.decideOnce<VisitDocument, ViewCount>(ANALYTICS_VISITS, visitId(day, visitor), recorded, (visit) => {
       const counted = countPageView(visit, { path, source, device });
       return { state: { day, ...counted.visit }, decision: counted.count };
     });
-    if (!decided) return forgotten;
+    if (!decided) return;
     const count = decided.decision;
-    const row = rowKey(path, count.source, device);
     const minute = minuteOf(at);
-    await Promise.all([
-      forgotten,
-      decided.save(),
-      this.change(ANALYTICS_DAYS, day, recorded, blankDay(day), (doc) => {
-        doc.views += 1;
-        doc.visitors += one(count.newVisitor);
-        countView(doc.pages, fieldOf(path), count.newPage);
-        countView(doc.sources, fieldOf(count.source), count.newSource);
-        countView(doc.devices, device, count.newDevice);
-        if (count.newProductView) funnelOf(doc, count.entrySource).productViews += 1;
-      }),
-      this.change(ANALYTICS_DAY_ROWS, shardId(day, row, ROW_SHARDS), recorded, blankShard(day), (doc) => countView(doc.rows, fieldOf(row), count.newRow)),
-      this.change(ANALYTICS_MINUTES, minute, recorded, blankMinute(minute), (doc) => {
-        doc.views += 1;
-        doc.pages[fieldOf(path)] = (doc.pages[fieldOf(path)] ?? 0) + 1;
-        if (!doc.visitors.includes(visitor)) doc.visitors.push(visitor);
-      }),
-    ]);
+    const row = rowKey(path, count.source, device);
+    const periods = this.periodsHolding(day);
+    await incrementOnce(this.collection(ANALYTICS_DAYS), day, recorded, { views: 1, visitors: one(count.newVisitor), [`devices.${device}.views`]: 1, [`devices.${device}.visitors`]: one(count.newDevice) }, { day });
+    await this.countKey(day, 'page', path, count.newPage, periods, recorded);
+    await this.countKey(day, 'source', count.source, count.newSource, periods, recorded);
+    await incrementOnce(this.collection(ANALYTICS_ROWS), rowId(day, row), recorded, { views: 1, visitors: one(count.newRow) }, { day, path, source: count.source, device });
+    if (count.newProductView) await incrementOnce(this.collection(ANALYTICS_FUNNEL), funnelId(day, count.entrySource), recorded, { productViews: 1 }, { day, source: count.entrySource });
+    await incrementOnce(this.collection(ANALYTICS_MINUTES), minute, recorded, { views: 1 }, { minute });
+    await incrementOnce(this.collection(ANALYTICS_MINUTE_PAGES), minutePageId(minute, path), recorded, { views: 1 }, { minute, path });
+    await this.collection<RecentVisitorDocument>(ANALYTICS_RECENT_VISITORS).updateOne({ _id: visitor }, { $max: { minute } }, { upsert: true });
+    await decided.save();
+  }
+
+  /** A page's or source's views that day, and in each period that holds the day. */
+  private async countKey(day: string, kind: KeyKind, key: string, newVisitor: boolean, periods: AnalyticsPeriod[], recorded: RecordedEvent): Promise<void> {
+    await incrementOnce(this.collection(ANALYTICS_DAY_KEYS), dayKeyId(day, kind, key), recorded, { views: 1, visitors: one(newVisitor) }, { day, kind, key });
+    if (periods.length > 0) await incrementOnce(this.collection(ANALYTICS_WINDOW_KEYS), windowKeyId(kind, key), recorded, Object.fromEntries(periods.map((period) => [windowField(period), 1])), { kind, key });
+  }
+
+  /** The periods (ending with the newest day seen) that a view of `day` counts in: a late report of a day that has left a period does not count in it. */
+  private periodsHolding(day: string): AnalyticsPeriod[] {
+    return ANALYTICS_PERIODS.filter((period) => day > daysBefore(this.newestDay, period));
   }
 
   /** Added to cart, checkout started: a visitor counts once a day per step, under their entry source. */
-  private async applyFunnelStep(step: 'add_to_cart' | 'checkout_started', { day, visitor }: { day: string; visitor: string }, recorded: RecordedEvent, forgotten: Promise<void>): Promise<void> {
+  private async applyFunnelStep(step: 'add_to_cart' | 'checkout_started', { day, visitor }: { day: string; visitor: string }, recorded: RecordedEvent): Promise<void> {
     const decided = await this.decideOnce<VisitDocument, FunnelStepCount>(ANALYTICS_VISITS, visitId(day, visitor), recorded, (visit) => {
       const { visit: next, entrySource, first } = countFunnelStep(visit, step);
       return { state: { day, ...next }, decision: { entrySource, first } };
     });
-    if (!decided) return forgotten;
+    if (!decided) return;
     const { entrySource, first } = decided.decision;
-    const counter = step === 'add_to_cart' ? 'addedToCart' : 'checkoutStarted';
-    await Promise.all([forgotten, decided.save(), first && this.change(ANALYTICS_DAYS, day, recorded, blankDay(day), (doc) => (funnelOf(doc, entrySource)[counter] += 1))]);
+    if (first) await incrementOnce(this.collection(ANALYTICS_FUNNEL), funnelId(day, entrySource), recorded, { [step === 'add_to_cart' ? 'addedToCart' : 'checkoutStarted']: 1 }, { day, source: entrySource });
+    await decided.save();
   }
 
   /** The first report of an order attributes it to that visit's entry source and day; a later one changes nothing. */
   private async attributeOrder(event: OrderPlacedInVisit, recorded: RecordedEvent): Promise<void> {
     const { day, visitor, orderId } = event.data;
-    const visit = await this.readStore.collection<VisitDocument>(ANALYTICS_VISITS).findOne({ _id: visitId(day, visitor) });
+    const visit = await this.collection<VisitDocument>(ANALYTICS_VISITS).findOne({ _id: visitId(day, visitor) });
     await this.settleOrder(orderId, recorded, (order) => ({ facts: {}, attribution: order?.attribution ?? { day, source: visit?.entrySource ?? DIRECT_SOURCE } }));
   }
 
@@ -195,25 +230,17 @@ export class AnalyticsProjector implements Projector {
     });
     if (!decided) return;
     const { attribution, change: counts } = decided.decision;
-    const moved = counts.ordersPlaced !== 0 || counts.ordersPaid !== 0 || counts.revenueCents !== 0;
-    await Promise.all([
-      decided.save(),
-      attribution !== null &&
-        moved &&
-        this.change(ANALYTICS_DAYS, attribution.day, recorded, blankDay(attribution.day), (doc) => {
-          const funnel = funnelOf(doc, attribution.source);
-          funnel.ordersPlaced += counts.ordersPlaced;
-          funnel.ordersPaid += counts.ordersPaid;
-          funnel.revenueCents += counts.revenueCents;
-        }),
-    ]);
+    if (attribution !== null) {
+      await incrementOnce(this.collection(ANALYTICS_FUNNEL), funnelId(attribution.day, attribution.source), recorded, { ordersPlaced: counts.ordersPlaced, ordersPaid: counts.ordersPaid, revenueCents: counts.revenueCents }, { day: attribution.day, source: attribution.source });
+    }
+    await decided.save();
   }
 
   /**
    * Decides an event's counts from a state document (a visit, an order) once: the decision is saved in
-   * that document with the event's position, so a replay after a crash between the writes repeats it
-   * instead of deciding again on the state the event itself left. Null when a later event already
-   * changed the state: this one was applied in full before it. `save` goes with the counts' writes.
+   * that document with the event's position, after the counts it moves, so a replay after a crash in
+   * between repeats it instead of deciding again on the state the event itself left. Null when a later
+   * event already changed the state: this one was applied in full before it.
    */
   private async decideOnce<State extends Document & Decided<unknown>, Decision>(
     collection: string,
@@ -221,7 +248,7 @@ export class AnalyticsProjector implements Projector {
     recorded: RecordedEvent,
     decide: (state: State | null) => { state: Omit<State, '_id' | 'decision'>; decision: Decision },
   ): Promise<{ decision: Decision; save: () => Promise<void> } | null> {
-    const states = this.readStore.collection<State>(collection);
+    const states = this.collection<State>(collection);
     const found = await states.findOne({ _id });
     const applied = appliedPosition(found);
     if (applied > recorded.position) return null;
@@ -230,28 +257,47 @@ export class AnalyticsProjector implements Projector {
     return { decision, save: () => states.replaceOne({ ...state, _id, decision, [APPLIED_POSITION]: recorded.position } as unknown as State) };
   }
 
-  /** Read, change in code, replace; unless the document already includes the event, which a replay must not count twice. */
-  private async change<T extends Document>(collection: string, _id: string, recorded: RecordedEvent, blank: () => Omit<T, '_id'>, modify: (doc: T) => void): Promise<void> {
-    const documents = this.readStore.collection<T>(collection);
-    const doc = (await documents.findOne({ _id })) ?? ({ ...blank(), _id } as T);
-    if (appliedPosition(doc) >= recorded.position) return;
-    modify(doc);
-    await documents.replaceOne({ ...doc, [APPLIED_POSITION]: recorded.position });
-  }
-
-  /** A day's visits are kept through the next day (a report received at midnight may arrive late), then dropped; minutes after MINUTES_KEPT. */
-  private async forgetWhatIsOver(day: string, minute: string): Promise<void> {
-    const forgetting: Promise<number>[] = [];
+  /**
+   * When a newer day begins: the views of the days that leave each period are taken out of the periods
+   * (once per page or source: each remembers the newest day it has moved to), the visits of days before
+   * yesterday are dropped (a report received at midnight may arrive late), and so are realtime rows
+   * older than MINUTES_KEPT.
+   */
+  private async moveOn(day: string, minute: string, recorded: RecordedEvent): Promise<void> {
     if (day > this.newestDay) {
+      const from = this.newestDay;
+      if (from !== '') await this.rollPeriods(from, day);
       this.newestDay = day;
-      forgetting.push(this.readStore.collection(ANALYTICS_VISITS).deleteMany({ day: { $lt: dayBefore(day) } }));
+      await this.collection<WindowsDocument>(ANALYTICS_META).replaceOne({ _id: WINDOWS_ID, end: day, [APPLIED_POSITION]: recorded.position });
+      await this.collection(ANALYTICS_VISITS).deleteMany({ day: { $lt: daysBefore(day, 1) } });
     }
     if (minute > this.newestMinute) {
       this.newestMinute = minute;
       const oldestKept = minuteOf(new Date(Date.parse(`${minute}:00Z`) - MINUTES_KEPT * 60_000).toISOString());
-      forgetting.push(this.readStore.collection(ANALYTICS_MINUTES).deleteMany({ minute: { $lt: oldestKept } }));
+      await this.collection(ANALYTICS_MINUTES).deleteMany({ minute: { $lt: oldestKept } });
+      await this.collection(ANALYTICS_MINUTE_PAGES).deleteMany({ minute: { $lt: oldestKept } });
+      await this.collection(ANALYTICS_RECENT_VISITORS).deleteMany({ minute: { $lt: oldestKept } });
     }
-    await Promise.all(forgetting);
+  }
+
+  /** Moves every period from ending on `from` to ending on `to`: the views of each day that leaves a period come out of it. */
+  private async rollPeriods(from: string, to: string): Promise<void> {
+    const leaving = new Map<string, { kind: KeyKind; key: string; deltas: Partial<Record<WindowField, number>> }>();
+    for (const period of ANALYTICS_PERIODS) {
+      // Days in the period ending `from` and not in the one ending `to`.
+      for (let day = daysBefore(from, period - 1); day <= daysBefore(to, period) && day <= from; day = daysBefore(day, -1)) {
+        for (const row of await this.collection<DayKeyDocument>(ANALYTICS_DAY_KEYS).find({ day })) {
+          const id = windowKeyId(row.kind, row.key);
+          const entry = leaving.get(id) ?? { kind: row.kind, key: row.key, deltas: {} };
+          entry.deltas[windowField(period)] = (entry.deltas[windowField(period)] ?? 0) - (row.views ?? 0);
+          leaving.set(id, entry);
+        }
+      }
+    }
+    const windows = this.collection<WindowKeyDocument>(ANALYTICS_WINDOW_KEYS);
+    for (const [_id, { deltas }] of leaving) {
+      await windows.updateOne({ _id, $or: [{ rolledTo: { $exists: false } }, { rolledTo: { $lt: to } }] }, { $inc: deltas, $set: { rolledTo: to } });
+    }
   }
 }
 
@@ -260,20 +306,6 @@ function appliedPosition(doc: Document | null): number {
 }
 
 const one = (isNew: boolean) => (isNew ? 1 : 0);
-
-function countView(counts: Counts, field: string, newVisitor: boolean): void {
-  counts.views[field] = (counts.views[field] ?? 0) + 1;
-  counts.visitors[field] = (counts.visitors[field] ?? 0) + one(newVisitor);
-}
-
-function funnelOf(day: AnalyticsDayDocument, source: string): FunnelCounter {
-  return (day.funnel[fieldOf(source)] ??= { productViews: 0, addedToCart: 0, checkoutStarted: 0, ordersPlaced: 0, ordersPaid: 0, revenueCents: 0 });
-}
-
-const noCounts = (): Counts => ({ views: {}, visitors: {} });
-const blankDay = (day: string) => (): Omit<AnalyticsDayDocument, '_id'> => ({ day, views: 0, visitors: 0, pages: noCounts(), sources: noCounts(), devices: noCounts(), funnel: {} });
-const blankShard = (day: string) => (): Omit<DayCountersDocument, '_id'> => ({ day, rows: noCounts() });
-const blankMinute = (minute: string) => (): Omit<MinuteDocument, '_id'> => ({ minute, views: 0, visitors: [], pages: {} });
 
 /** What an order event changes of the facts the revenue rule reads; null for events that change none. */
 function factsAfter(event: OrderStreamEvent): Partial<OrderFacts> | null {
@@ -304,12 +336,11 @@ function isOrderFacts(order: Partial<OrderFacts>): order is OrderFacts {
 }
 
 export const visitId = (day: string, visitor: string) => `${day}:${visitor}`;
-/** The id of a day's shard document: `YYYY-MM-DD:<shard>`. */
-export const dayShardId = (day: string, shard: number) => `${day}:${shard}`;
-const shardId = (day: string, key: string, shards: number) => dayShardId(day, shardOf(key, shards));
 /** The minute of an ISO instant, `YYYY-MM-DDTHH:MM`: a realtime bucket's id. */
 export const minuteOf = (isoInstant: string) => isoInstant.slice(0, 16);
 
-function dayBefore(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+/** The day `count` days before a YYYY-MM-DD day (after it, for a negative count); '' for ''. */
+export function daysBefore(day: string, count: number): string {
+  if (day === '') return '';
+  return new Date(Date.parse(`${day}T00:00:00Z`) - count * 86_400_000).toISOString().slice(0, 10);
 }

@@ -1,5 +1,4 @@
-import { fieldOf, keyOf, shardOf } from './counter-fields';
-import { countFunnelStep, countPageView, orderCountChange, rowKey, rowOf, Visit } from './traffic-counting';
+import { countFunnelStep, countPageView, orderCountChange, Visit } from './traffic-counting';
 
 describe('Counting a visitor’s day', () => {
   const view = (path: string, source = 'Direct', device: 'desktop' | 'mobile' | 'tablet' = 'desktop') => ({ path, source, device });
@@ -68,26 +67,5 @@ describe('Counting an attributed order', () => {
 
   it('counts an order attributed after it was paid as placed and paid at once', () => {
     expect(orderCountChange(null, true, 5_000).change).toEqual({ ordersPlaced: 1, ordersPaid: 1, revenueCents: 5_000 });
-  });
-});
-
-describe('Keys from reports as field names', () => {
-  it('escapes dots, dollars and percents and prefixes every key, and reads it back unchanged', () => {
-    for (const key of ['/', '/faq.html', '$where', '__proto__', 'constructor', '100%', 'news.example.org', '%2E', rowKey('/a.b', 'x$y', 'tablet')]) {
-      const field = fieldOf(key);
-      expect(field).not.toMatch(/[.$]/);
-      expect(field.startsWith('k')).toBe(true);
-      expect(keyOf(field)).toBe(key);
-    }
-  });
-
-  it('reads an export row back from its key', () => {
-    expect(rowOf(rowKey('/products/1', 'google.com', 'mobile'))).toEqual({ path: '/products/1', source: 'google.com', device: 'mobile' });
-  });
-
-  it('spreads keys over shards, the same key always to the same shard', () => {
-    const shards = new Set(Array.from({ length: 200 }, (_, index) => shardOf(`/products/${index}`, 4)));
-    expect([...shards].sort()).toEqual([0, 1, 2, 3]);
-    expect(shardOf('/faq', 16)).toBe(shardOf('/faq', 16));
   });
 });

@@ -77,11 +77,6 @@ export function rowKey(path: string, source: string, device: DeviceType): string
   return JSON.stringify([path, source, device]);
 }
 
-export function rowOf(key: string): { path: string; source: string; device: DeviceType } {
-  const [path, source, device] = JSON.parse(key) as [string, string, DeviceType];
-  return { path, source, device };
-}
-
 /** What an order adds to the funnel of the visit it was placed in: one order placed, and once paid, one order paid and its revenue. */
 export interface OrderCount {
   ordersPlaced: number;

@@ -1,22 +1,9 @@
-import { AnalyticsDayDocument, Counts, DayCountersDocument, FunnelCounter, MinuteDocument } from './analytics.projector';
-import { fieldOf } from './counter-fields';
-import { exportRows, funnelView, periodDays, realtimeView, realtimeWindow, trafficView } from './traffic-report';
-import { rowKey } from './traffic-counting';
+import { AnalyticsDayDocument, FunnelCounter, FunnelDocument, MinuteDocument, MinutePageDocument, RowDocument } from './analytics.projector';
+import { exportRows, funnelView, periodDays, realtimeView, realtimeWindow, topKeys, trafficView } from './traffic-report';
 
-const funnel = (counts: Partial<FunnelCounter>): FunnelCounter => ({ productViews: 0, addedToCart: 0, checkoutStarted: 0, ordersPlaced: 0, ordersPaid: 0, revenueCents: 0, ...counts });
+const funnel = (day: string, source: string, counts: Partial<FunnelCounter>): FunnelDocument => ({ _id: `${day}|${source}`, day, source, ...counts });
 
-const dayDoc = (day: string, views: number, visitors: number, parts: Partial<AnalyticsDayDocument> = {}): AnalyticsDayDocument => ({
-  _id: day, day, views, visitors, pages: counts({}), sources: counts({}), devices: counts({}), funnel: {}, ...parts,
-});
-
-/** Counts of keys as written by the projector; devices are keyed as they are. */
-const counts = (byKey: Record<string, [views: number, visitors: number]>, field = fieldOf): Counts => ({
-  views: Object.fromEntries(Object.entries(byKey).map(([key, [views]]) => [field(key), views])),
-  visitors: Object.fromEntries(Object.entries(byKey).map(([key, [, visitors]]) => [field(key), visitors])),
-});
-const asIs = (key: string) => key;
-
-const shard = (day: string, rows: Record<string, [views: number, visitors: number]>, shardNo = 0): DayCountersDocument => ({ _id: `${day}:${shardNo}`, day, rows: counts(rows) });
+const dayDoc = (day: string, views: number, visitors: number, devices: AnalyticsDayDocument['devices'] = {}): AnalyticsDayDocument => ({ _id: day, day, views, visitors, devices });
 
 describe('The traffic answer of a period', () => {
   it('covers every day of the period, oldest first, ending today', () => {
@@ -24,17 +11,12 @@ describe('The traffic answer of a period', () => {
     expect(periodDays(90, '2026-03-31')).toHaveLength(90);
   });
 
-  it('sums the days, lists pages and sources most viewed first, and gives days without views a 0', () => {
+  it('sums the days and the devices, gives days without views a 0, and lists the pages and sources it is given', () => {
     const period = periodDays(3, '2026-03-10');
-    const days = [
-      dayDoc('2026-03-08', 5, 2, {
-        pages: counts({ '/': [3, 2], '/faq.html': [2, 1] }),
-        sources: counts({ Direct: [3, 1], 'google.com': [2, 1] }),
-        devices: counts({ desktop: [3, 1], mobile: [2, 1] }, asIs),
-      }),
-      dayDoc('2026-03-10', 4, 1, { pages: counts({ '/faq.html': [4, 1] }), sources: counts({ 'google.com': [4, 1] }), devices: counts({ tablet: [4, 1] }, asIs) }),
-    ];
-    expect(trafficView(period, days)).toEqual({
+    const days = [dayDoc('2026-03-08', 5, 2, { desktop: { views: 3, visitors: 1 }, mobile: { views: 2, visitors: 1 } }), dayDoc('2026-03-10', 4, 1, { tablet: { views: 4, visitors: 1 } })];
+    const pages = [{ key: '/faq.html', views: 6 }, { key: '/', views: 3 }];
+    const sources = [{ key: 'google.com', views: 6 }, { key: 'Direct', views: 3 }];
+    expect(trafficView(period, days, pages, sources)).toEqual({
       totalPageViews: 9,
       uniqueVisitors: 3,
       topPages: [{ path: '/faq.html', views: 6 }, { path: '/', views: 3 }],
@@ -49,24 +31,21 @@ describe('The traffic answer of a period', () => {
   });
 
   it('answers an empty period with zeros and empty lists', () => {
-    expect(trafficView(periodDays(7, '2026-03-10'), [])).toMatchObject({ totalPageViews: 0, uniqueVisitors: 0, topPages: [], trafficSources: [], deviceTypes: [] });
+    expect(trafficView(periodDays(7, '2026-03-10'), [], [], [])).toMatchObject({ totalPageViews: 0, uniqueVisitors: 0, topPages: [], trafficSources: [], deviceTypes: [] });
   });
 
-  it('orders ties by name, so the same data always gives the same answer', () => {
-    const view = trafficView(['2026-03-10'], [dayDoc('2026-03-10', 2, 1, { pages: counts({ '/b': [1, 1], '/a': [1, 1] }) })]);
-    expect(view.topPages.map((page) => page.path)).toEqual(['/a', '/b']);
+  it('sums a period\'s days per key, most viewed first, ties by name, so the same data always gives the same answer', () => {
+    const rows = [{ key: '/b', views: 1 }, { key: '/a', views: 1 }, { key: '/c', views: 2 }, { key: '/b', views: 2 }, { key: '/none', views: 0 }];
+    expect(topKeys(rows, 10)).toEqual([{ key: '/b', views: 3 }, { key: '/c', views: 2 }, { key: '/a', views: 1 }]);
+    expect(topKeys(rows, 1)).toEqual([{ key: '/b', views: 3 }]);
   });
 });
 
 describe('The export rows of a period', () => {
-  it('reads each day’s rows back as date, path, source, device, views and visitors, oldest day first and most viewed first', () => {
-    const rows = exportRows([
-      shard('2026-03-09', { [rowKey('/', 'Direct', 'desktop')]: [1, 1] }),
-      shard('2026-03-08', { [rowKey('/', 'Direct', 'desktop')]: [2, 1], [rowKey('/faq', 'google.com', 'mobile')]: [5, 2] }),
-    ]);
-    expect(rows).toEqual([
+  it('reads each row back as date, path, source, device, views and visitors, in the order it was read', () => {
+    const row = (day: string, path: string, source: string, device: 'desktop' | 'mobile', views: number, visitors: number): RowDocument => ({ _id: `${day}|${path}`, day, path, source, device, views, visitors });
+    expect(exportRows([row('2026-03-08', '/faq', 'google.com', 'mobile', 5, 2), row('2026-03-09', '/', 'Direct', 'desktop', 1, 1)])).toEqual([
       { date: '2026-03-08', path: '/faq', source: 'google.com', device: 'mobile', views: 5, visitors: 2 },
-      { date: '2026-03-08', path: '/', source: 'Direct', device: 'desktop', views: 2, visitors: 1 },
       { date: '2026-03-09', path: '/', source: 'Direct', device: 'desktop', views: 1, visitors: 1 },
     ]);
   });
@@ -75,8 +54,9 @@ describe('The export rows of a period', () => {
 describe('The funnel of a period', () => {
   it('gives every step its count and rates, per source and per day, with revenue in AUD', () => {
     const view = funnelView(periodDays(2, '2026-03-10'), [
-      dayDoc('2026-03-09', 0, 0, { funnel: { [fieldOf('google.com')]: funnel({ productViews: 4, addedToCart: 2, checkoutStarted: 1, ordersPlaced: 1, ordersPaid: 1, revenueCents: 12_950 }) } }),
-      dayDoc('2026-03-10', 0, 0, { funnel: { [fieldOf('Direct')]: funnel({ productViews: 6, addedToCart: 1 }), [fieldOf('google.com')]: funnel({ productViews: 2 }) } }),
+      funnel('2026-03-09', 'google.com', { productViews: 4, addedToCart: 2, checkoutStarted: 1, ordersPlaced: 1, ordersPaid: 1, revenueCents: 12_950 }),
+      funnel('2026-03-10', 'Direct', { productViews: 6, addedToCart: 1 }),
+      funnel('2026-03-10', 'google.com', { productViews: 2 }),
     ]);
     expect(view.totals).toEqual({ productViews: 12, addedToCart: 3, checkoutStarted: 1, ordersPlaced: 1, ordersPaid: 1, revenue: '129.50', conversionRate: 8.3 });
     expect(view.steps).toEqual([
@@ -112,11 +92,10 @@ describe('The realtime answer', () => {
     });
   });
 
-  it('counts a visitor seen in several minutes once', () => {
-    const minute = (id: string, visitors: string[], pages: Record<string, number>): MinuteDocument => ({
-      _id: id, minute: id, views: Object.values(pages).reduce((a, b) => a + b, 0), visitors, pages: Object.fromEntries(Object.entries(pages).map(([path, views]) => [fieldOf(path), views])),
-    });
-    const view = realtimeView('2026-03-10T11:58:00.000Z', [minute('2026-03-10T12:00', ['a', 'b'], { '/': 2, '/faq': 1 }), minute('2026-03-10T12:01', ['a'], { '/faq': 2 })]);
+  it('sums the minutes\' views and pages, with the visitors counted by the query', () => {
+    const minute = (id: string, views: number): MinuteDocument => ({ _id: id, minute: id, views });
+    const page = (minuteId: string, path: string, views: number): MinutePageDocument => ({ _id: `${minuteId}|${path}`, minute: minuteId, path, views });
+    const view = realtimeView('2026-03-10T11:58:00.000Z', [minute('2026-03-10T12:00', 3), minute('2026-03-10T12:01', 2)], [page('2026-03-10T12:00', '/', 2), page('2026-03-10T12:00', '/faq', 1), page('2026-03-10T12:01', '/faq', 2)], 2);
     expect(view).toEqual({ visitors: 2, pageViews: 5, since: '2026-03-10T11:58:00.000Z', topPages: [{ path: '/faq', views: 3 }, { path: '/', views: 2 }] });
   });
 });

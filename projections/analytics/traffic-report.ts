@@ -1,12 +1,10 @@
 import { DeviceType, DEVICE_TYPES, FUNNEL_STEPS, FunnelCounts, FunnelView, RealtimeView, TrafficAnalyticsView, TrafficExportRow } from '../../backend/src/analytics/contract/analytics.views';
 import { formatCents } from '../../backend/src/shared/money';
-import { AnalyticsDayDocument, DayCountersDocument, FunnelCounter, MinuteDocument } from './analytics.projector';
-import { keyOf } from './counter-fields';
-import { rowOf } from './traffic-counting';
+import { AnalyticsDayDocument, FunnelCounter, FunnelDocument, MinuteDocument, MinutePageDocument, RowDocument } from './analytics.projector';
 
 /**
- * The answers, merged from a period's daily documents: their cost grows with the days and the distinct
- * pages and sources, never with the number of page views. Pure, for the queries and their specs.
+ * The answers, from a period's day documents and the top lists the projector keeps: pure, for the
+ * queries and their specs. Their cost grows with the days of the period, never with the traffic.
  */
 
 /** Pages and sources listed by the traffic answer, most viewed first (the Analytics tab shows 10; the export has every row). */
@@ -14,54 +12,57 @@ export const TOP_LIST_LIMIT = 100;
 export const REALTIME_TOP_PAGES = 10;
 export const REALTIME_WINDOW_MINUTES = 5;
 
+/** A page or source with its views in the period. */
+export interface KeyViews {
+  key: string;
+  views: number;
+}
+
 /** The period's UTC days, oldest first, ending with `today`. */
 export function periodDays(days: number, today: string): string[] {
   const end = Date.parse(`${today}T00:00:00Z`);
   return Array.from({ length: days }, (_, index) => new Date(end - (days - 1 - index) * 86_400_000).toISOString().slice(0, 10));
 }
 
-/** `days`: the documents of the period's days that have any (a day without a view has none). */
-export function trafficView(period: string[], days: AnalyticsDayDocument[]): TrafficAnalyticsView {
+/** `days`: the documents of the period's days that have any (a day without a view has none); `pages` and `sources`: the period's most viewed, most first. */
+export function trafficView(period: string[], days: AnalyticsDayDocument[], pages: KeyViews[], sources: KeyViews[]): TrafficAnalyticsView {
   const byDay = new Map(days.map((day) => [day.day, day]));
-  const pages = new Map<string, number>();
-  const sources = new Map<string, number>();
   const devices = new Map<DeviceType, number>();
-  for (const day of byDay.values()) {
-    for (const [field, views] of Object.entries(day.pages.views)) add(pages, field, views);
-    for (const [field, views] of Object.entries(day.sources.views)) add(sources, field, views);
-    for (const type of DEVICE_TYPES) add(devices, type, day.devices.views[type] ?? 0);
-  }
+  for (const day of byDay.values()) for (const type of DEVICE_TYPES) add(devices, type, day.devices?.[type]?.views ?? 0);
   const dailyViews = period.map((date) => ({ date, views: byDay.get(date)?.views ?? 0, visitors: byDay.get(date)?.visitors ?? 0 }));
   return {
     totalPageViews: sum(dailyViews.map((day) => day.views)),
     // A visitor's hash lives one day, so a period's unique visitors are the sum of its days'.
     uniqueVisitors: sum(dailyViews.map((day) => day.visitors)),
-    topPages: mostViewed(decoded(pages), TOP_LIST_LIMIT).map(([path, views]) => ({ path, views })),
-    trafficSources: mostViewed(decoded(sources), TOP_LIST_LIMIT).map(([source, views]) => ({ source, views })),
+    topPages: pages.map(({ key, views }) => ({ path: key, views })),
+    trafficSources: sources.map(({ key, views }) => ({ source: key, views })),
     deviceTypes: mostViewed(devices, DEVICE_TYPES.length).map(([type, views]) => ({ type, views })),
     dailyViews,
   };
 }
 
-/** Every row of the period: oldest day first, then most viewed first. */
-export function exportRows(rowShards: DayCountersDocument[]): TrafficExportRow[] {
-  const rows = rowShards.flatMap((shard) => Object.entries(shard.rows.views).map(([field, views]) => ({ date: shard.day, ...rowOf(keyOf(field)), views, visitors: shard.rows.visitors[field] ?? 0 })));
-  return rows.sort((a, b) => compare(a.date, b.date) || b.views - a.views || compare(a.path, b.path) || compare(a.source, b.source) || compare(a.device, b.device));
+/** Summed views per key, most first, ties by key (when the kept lists cannot answer: the period does not end with the newest day seen). */
+export function topKeys(rows: { key: string; views?: number }[], limit: number): KeyViews[] {
+  const views = new Map<string, number>();
+  for (const row of rows) add(views, row.key, row.views ?? 0);
+  return mostViewed(views, limit).map(([key, count]) => ({ key, views: count }));
 }
 
-export function funnelView(period: string[], days: AnalyticsDayDocument[]): FunnelView {
-  const byDay = new Map(days.map((day) => [day.day, day]));
+/** Every row of the period, as the export reads it: oldest day first, then most viewed first (the order the query asked for). */
+export function exportRows(rows: RowDocument[]): TrafficExportRow[] {
+  return rows.map(({ day, path, source, device, views, visitors }) => ({ date: day, path, source, device, views: views ?? 0, visitors: visitors ?? 0 }));
+}
+
+export function funnelView(period: string[], rows: FunnelDocument[]): FunnelView {
   const totals = emptySums();
   const bySource = new Map<string, FunnelCounter>();
-  const daily = period.map((date) => {
-    const sums = emptySums();
-    for (const [field, counter] of Object.entries(byDay.get(date)?.funnel ?? {})) {
-      const source = keyOf(field);
-      if (!bySource.has(source)) bySource.set(source, emptySums());
-      for (const into of [sums, totals, bySource.get(source)!]) addFunnel(into, counter);
-    }
-    return { date, ...funnelCounts(sums) };
-  });
+  const byDay = new Map<string, FunnelCounter>();
+  for (const row of rows) {
+    if (!bySource.has(row.source)) bySource.set(row.source, emptySums());
+    if (!byDay.has(row.day)) byDay.set(row.day, emptySums());
+    for (const into of [totals, bySource.get(row.source)!, byDay.get(row.day)!]) addFunnel(into, row);
+  }
+  const daily = period.map((date) => ({ date, ...funnelCounts(byDay.get(date) ?? emptySums()) }));
   const counts: number[] = [totals.productViews, totals.addedToCart, totals.checkoutStarted, totals.ordersPlaced, totals.ordersPaid];
   return {
     totals: { ...funnelCounts(totals), conversionRate: conversionRate(totals) },
@@ -73,17 +74,14 @@ export function funnelView(period: string[], days: AnalyticsDayDocument[]): Funn
   };
 }
 
-/** The minute buckets from `since` on (oldest first or not): views, distinct visitors across the buckets, most viewed pages. */
-export function realtimeView(since: string, minutes: MinuteDocument[]): RealtimeView {
-  const visitors = new Set<string>();
-  const pages = new Map<string, number>();
-  let pageViews = 0;
-  for (const minute of minutes) {
-    pageViews += minute.views;
-    for (const visitor of minute.visitors) visitors.add(visitor);
-    for (const [field, views] of Object.entries(minute.pages)) add(pages, field, views);
-  }
-  return { visitors: visitors.size, pageViews, since, topPages: mostViewed(decoded(pages), REALTIME_TOP_PAGES).map(([path, views]) => ({ path, views })) };
+/** The last minutes: their views, the visitors seen since `since`, and the most viewed pages. */
+export function realtimeView(since: string, minutes: MinuteDocument[], pages: MinutePageDocument[], visitors: number): RealtimeView {
+  return {
+    visitors,
+    pageViews: sum(minutes.map((minute) => minute.views ?? 0)),
+    since,
+    topPages: topKeys(pages.map((page) => ({ key: page.path, views: page.views })), REALTIME_TOP_PAGES).map(({ key, views }) => ({ path: key, views })),
+  };
 }
 
 /** The realtime window: the minute buckets (ids `YYYY-MM-DDTHH:MM`) covering at least the last 5 minutes, and when the first begins. */
@@ -108,17 +106,12 @@ function emptySums(): FunnelCounter {
   return { productViews: 0, addedToCart: 0, checkoutStarted: 0, ordersPlaced: 0, ordersPaid: 0, revenueCents: 0 };
 }
 
-function addFunnel(into: FunnelCounter, counter: FunnelCounter): void {
-  for (const key of Object.keys(into) as (keyof FunnelCounter)[]) into[key] += counter[key];
+function addFunnel(into: FunnelCounter, counter: Partial<FunnelCounter>): void {
+  for (const key of Object.keys(into) as (keyof FunnelCounter)[]) into[key] += counter[key] ?? 0;
 }
 
 function funnelCounts({ revenueCents, ...counts }: FunnelCounter): FunnelCounts {
   return { ...counts, revenue: formatCents(revenueCents) };
-}
-
-/** Summed by field name, decoded once per distinct key. */
-function decoded(byField: Map<string, number>): Map<string, number> {
-  return new Map([...byField].map(([field, views]) => [keyOf(field), views]));
 }
 
 function add<Key>(map: Map<Key, number>, key: Key, views: number): void {

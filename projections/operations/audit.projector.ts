@@ -88,7 +88,7 @@ export class AuditProjector implements Projector {
     const describe = DESCRIBERS.find(([prefix]) => event.streamId.startsWith(prefix))?.[1];
     const entries = this.readStore.collection<AuditDocument>(AUDIT_COLLECTION);
     if (await entries.findOne({ _id: String(event.position) })) return;
-    await incrementOnce(this.readStore.collection(AUDIT_FIGURES_COLLECTION), ALL_ENTRIES_FIGURE, event, 'count', 1);
+    await incrementOnce(this.readStore.collection(AUDIT_FIGURES_COLLECTION), ALL_ENTRIES_FIGURE, event, { count: 1 });
     await insertOnce(
       entries,
       {

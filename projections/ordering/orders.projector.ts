@@ -104,7 +104,7 @@ export class OrdersProjector implements Projector {
       createdAt: at,
       updatedAt: at,
     };
-    await incrementOnce(this.figures, figureIds.all, recorded, 'count', 1);
+    await incrementOnce(this.figures, figureIds.all, recorded, { count: 1 });
     await this.moveFigures(null, doc, recorded);
     await insertOnce(this.orders, doc, recorded);
   }
@@ -112,14 +112,14 @@ export class OrdersProjector implements Projector {
   /** Moves each figure by what the change of one order means to it: its status count, its revenue, its day's count. */
   private async moveFigures(before: OrderDocument | null, after: OrderDocument, recorded: RecordedEvent): Promise<void> {
     if (before?.status !== after.status) {
-      if (before) await incrementOnce(this.figures, figureIds.status(before.status), recorded, 'count', -1);
-      await incrementOnce(this.figures, figureIds.status(after.status), recorded, 'count', 1);
+      if (before) await incrementOnce(this.figures, figureIds.status(before.status), recorded, { count: -1 });
+      await incrementOnce(this.figures, figureIds.status(after.status), recorded, { count: 1 });
     }
     const revenue = revenueCents(after) - (before ? revenueCents(before) : 0);
-    await incrementOnce(this.figures, figureIds.revenue(after.paymentMethod), recorded, 'cents', revenue);
+    await incrementOnce(this.figures, figureIds.revenue(after.paymentMethod), recorded, { cents: revenue });
     const day = figureIds.placedOn(storeDay(new Date(after.createdAt)));
     const counted = (order: OrderDocument | null) => (order !== null && order.status !== 'cancelled' ? 1 : 0);
-    await incrementOnce(this.figures, day, recorded, 'count', counted(after) - counted(before));
+    await incrementOnce(this.figures, day, recorded, { count: counted(after) - counted(before) });
   }
 }
 

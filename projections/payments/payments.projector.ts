@@ -52,7 +52,7 @@ export class PaymentsProjector implements Projector {
         const data = event.data;
         const confirmationsRequired = data.confirmationsRequired ?? null;
         if (await payments.findOne({ _id })) return;
-        await incrementOnce(this.readStore.collection(PAYMENT_FIGURES_COLLECTION), ALL_PAYMENTS_FIGURE, recorded, 'count', 1);
+        await incrementOnce(this.readStore.collection(PAYMENT_FIGURES_COLLECTION), ALL_PAYMENTS_FIGURE, recorded, { count: 1 });
         await insertOnce(
           payments,
           {

@@ -51,15 +51,18 @@ export function withoutBookkeeping<T extends Document>(doc: T): Omit<T, '_id' | 
 }
 
 /**
- * Adds `delta` to a counter document's `field` once per event: the counter remembers the last event
- * that moved it, so a replayed event moves it no more. Counters are moved before the document whose
- * change they count is written, so an event replayed after a crash in between still moves the ones it
- * had not reached, and finds the others already moved.
+ * Adds `deltas` to a counter document's fields once per event: the counter remembers the last event that
+ * moved it, so a replayed event moves it no more (its upsert then meets the counter's _id and is refused
+ * as a duplicate, which means done). `fields` are set when the counter is made and whenever it moves.
+ * Counters are moved before the document whose change they count is written, so an event replayed after
+ * a crash in between still moves the ones it had not reached, and finds the others already moved.
  */
-export async function incrementOnce(collection: Collection<Document>, _id: string, event: RecordedEvent, field: string, delta: number): Promise<void> {
-  if (delta === 0) return;
-  const { matchedCount } = await collection.updateOne({ _id, [APPLIED_POSITION]: { $lt: event.position } }, { $inc: { [field]: delta }, $set: { [APPLIED_POSITION]: event.position } });
-  if (matchedCount > 0) return;
-  if (await collection.findOne({ _id })) return;
-  await insertOnce(collection, { _id, [field]: delta }, event);
+export async function incrementOnce(collection: Collection<Document>, _id: string, event: RecordedEvent, deltas: Record<string, number>, fields: Record<string, unknown> = {}): Promise<void> {
+  const $inc = Object.fromEntries(Object.entries(deltas).filter(([, delta]) => delta !== 0));
+  if (Object.keys($inc).length === 0) return;
+  try {
+    await collection.updateOne({ _id, [APPLIED_POSITION]: { $lt: event.position } }, { $inc, $set: { ...fields, [APPLIED_POSITION]: event.position } }, { upsert: true });
+  } catch (error) {
+    if (!(error instanceof DuplicateKeyError) || error.fields !== '_id') throw error;
+  }
 }

@@ -106,6 +106,11 @@ export function describeReadStoreContract(adapterName: string, open: () => Promi
       expect(await products.findOne({ _id: 'p9' })).toEqual({ _id: 'p9', name: 'HGH', price: 200, stock: 3 });
     });
 
+    it('refuses an upsert whose filter misses the document that holds its _id, as a duplicate key', async () => {
+      await expect(products.updateOne({ _id: 'p1', price: { $gt: 1000 } }, { $inc: { stock: 1 } }, { upsert: true })).rejects.toMatchObject({ name: 'DuplicateKeyError', fields: '_id' });
+      expect(await products.findOne({ _id: 'p1' })).toMatchObject({ stock: 12 });
+    });
+
     it('updates many documents at once', async () => {
       const result = await products.updateMany({ 'category.id': 1 }, { $set: { stock: 7 } });
       expect(result.matchedCount).toBe(2);
