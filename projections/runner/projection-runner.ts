@@ -24,6 +24,9 @@ export type ParkedEvent = Document & {
   parkedAt: string;
 };
 
+/** Told of each event a projector applied (or parked), with the projector's name. */
+export type AppliedListener = (projector: string, event: RecordedEvent) => void;
+
 interface Waiter {
   position: number;
   projectors: readonly string[];
@@ -60,8 +63,6 @@ const STOP_WAIT_MS = 5000;
 class Lane {
   /** The last event it applied, parked or had nothing to do with. */
   position: number | null = null;
-  /** The last event it applied (or parked) in this process: its read model changes only then. */
-  appliedPosition = 0;
   /** The position its checkpoint holds. */
   written: number | null = null;
   /** Events the shared reader handed over that it has yet to apply, oldest first. */
@@ -107,6 +108,7 @@ export class ProjectionRunner implements OnModuleDestroy {
   private started = false;
   private stopping = false;
   private checkpointTimer: NodeJS.Timeout | null = null;
+  private readonly appliedListeners = new Set<AppliedListener>();
   private checkpointWrites: Promise<void> = Promise.resolve();
 
   constructor(
@@ -239,9 +241,13 @@ export class ProjectionRunner implements OnModuleDestroy {
     return this.lane(projectorName).position;
   }
 
-  /** Changes only when the named projector's read model may have changed (0 before its first event in this process). */
-  appliedPositionOf(projectorName: string): number {
-    return this.lane(projectorName).appliedPosition;
+  /**
+   * Tells `listener` of every event a projector has applied (its read model now shows it), so caches of
+   * answers built from that read model can drop exactly what the event changed. Answers the way to stop.
+   */
+  onApplied(listener: AppliedListener): () => void {
+    this.appliedListeners.add(listener);
+    return () => this.appliedListeners.delete(listener);
   }
 
   checkpoints(): Record<string, number | null> {
@@ -384,7 +390,7 @@ export class ProjectionRunner implements OnModuleDestroy {
     }
     this.applied += 1;
     lane.position = event.position;
-    lane.appliedPosition = event.position;
+    for (const listener of this.appliedListeners) listener(lane.name, event);
     this.releaseWaiters();
   }
 
@@ -413,7 +419,6 @@ export class ProjectionRunner implements OnModuleDestroy {
     lane.position = null;
     lane.written = null;
     lane.tail = null;
-    lane.appliedPosition = 0;
     lane.parkedHere.clear();
   }
 

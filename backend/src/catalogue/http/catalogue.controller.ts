@@ -2,12 +2,13 @@ import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
-import { ReadModelResponseCache, sendSerialized, withHeaders } from '../../shared/http/read-model-response-cache';
+import { Invalidation, ReadModelResponseCache, sendSerialized, withHeaders } from '../../shared/http/read-model-response-cache';
+import { RecordedEvent } from '../../storage/event-store/event-store.port';
 import { CurrentUser } from '../../shared/http/request-context';
 import { SessionUser } from '../../identity/contract/session-user';
 import { idParamSchema } from '../../shared/http/id-param';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
-import { CatalogueQueries, PRODUCT_SORTS } from '../../../../projections/catalogue/catalogue.queries';
+import { CatalogueQueries, PRODUCT_SORTS, ProductSort } from '../../../../projections/catalogue/catalogue.queries';
 
 /** The largest page a client may ask for; without `limit` and `offset` the whole list is answered (the spec's array). */
 const MAX_PAGE_SIZE = 100;
@@ -36,6 +37,27 @@ const productListQuerySchema = z.object({
     .optional(),
 });
 
+/** A list shows these products, and its order follows stock when it is sorted by popularity. */
+function productListTags(products: { id: number }[], sortBy: ProductSort | undefined): string[] {
+  const tags = products.map((product) => `product:${product.id}`);
+  return sortBy === 'popularity' ? [...tags, STOCK_ORDER] : tags;
+}
+
+const STOCK_ORDER = 'order:stock';
+const STOCK_EVENTS = new Set(['StockReserved', 'StockReleased', 'StockAdjusted']);
+
+/**
+ * What an event makes stale among the cached product lists: a stock change, the lists showing that
+ * product and those ordered by stock; a review, the lists showing its product (its rating); anything
+ * else of the catalogue (a product created, renamed, repriced, removed; a category), every list.
+ */
+function productListChanges(projector: string, event: RecordedEvent): Invalidation {
+  const productId = (event.data as { productId?: unknown }).productId;
+  if (projector === 'reviews') return typeof productId === 'number' ? { tags: [`product:${productId}`] } : null;
+  if (STOCK_EVENTS.has(event.type) && typeof productId === 'number') return { tags: [`product:${productId}`, STOCK_ORDER] };
+  return 'all';
+}
+
 /** The public catalogue: only active products, whoever asks, except that administrators may list the rest. */
 @Controller('api')
 export class CatalogueController {
@@ -46,7 +68,7 @@ export class CatalogueController {
     private readonly queries: CatalogueQueries,
     projections: ProjectionRunner,
   ) {
-    this.productLists = new ReadModelResponseCache(projections, ['catalogue', 'reviews']);
+    this.productLists = new ReadModelResponseCache(projections, ['catalogue', 'reviews'], productListChanges);
   }
 
   /**
@@ -67,9 +89,8 @@ export class CatalogueController {
     const page = { offset: query.offset ?? 0, limit: query.limit ?? DEFAULT_PAGE_SIZE };
     const key = JSON.stringify(paged ? { ...search, ...page } : search);
     const serialized = await this.productLists.get(key, async () => {
-      if (!paged) return this.queries.listProducts(search);
-      const { products, total } = await this.queries.pageOfProducts(search, page.offset, page.limit);
-      return withHeaders(products, { 'X-Total-Count': String(total) });
+      const { products, headers } = paged ? await this.queries.pageOfProducts(search, page.offset, page.limit).then(({ products, total }) => ({ products, headers: { 'X-Total-Count': String(total) } })) : { products: await this.queries.listProducts(search), headers: {} };
+      return withHeaders(products, headers, productListTags(products, search.sortBy));
     });
     // Sent as bytes (Nest would serialise a returned Buffer as an object), compressed once per answer.
     await sendSerialized(request, response, serialized);

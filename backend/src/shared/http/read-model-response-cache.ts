@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
+import { RecordedEvent } from '../../storage/event-store/event-store.port';
 
 const gzipAsync = promisify(gzip);
 /** Below this, compressing gains less than it costs (the compression middleware's own threshold). */
@@ -19,47 +20,83 @@ export interface SerializedResponse {
 }
 
 const MAX_ENTRIES = 256;
+/** Invalidations remembered for answers still being computed; one that began before the oldest is not kept. */
+const INVALIDATIONS_KEPT = 1024;
+
+/** What an applied event makes stale: every answer, or the answers carrying any of these tags. */
+export type Invalidation = 'all' | { tags: string[] } | null;
+
+interface Entry {
+  response: SerializedResponse;
+  tags: Set<string>;
+}
 
 /**
- * A read model changes only when its projectors apply an event, so until one of them moves on,
- * the same query has the same answer: it is kept serialised, with its ETag, and served as bytes.
- * The cache empties itself as soon as any of the named projectors' positions changes, so a
- * command that waited for its projection (read-your-writes) never reads an older answer.
+ * A read model changes only when its projectors apply an event, so until one of them applies an event
+ * that concerns an answer, the same query has the same answer: it is kept serialised, with its ETag,
+ * and served as bytes. Each answer carries tags (the products it shows, the order it depends on); each
+ * event the named projectors apply is mapped by `invalidation` to the tags it makes stale (or to all),
+ * and only those answers are dropped: an order changes the stock of its own products, and every other
+ * page of the storefront stays cached. Dropped when the projector has applied the event, so an answer
+ * computed after a command's read-your-writes wait shows that command.
  */
 export class ReadModelResponseCache {
-  private entries = new Map<string, SerializedResponse>();
-  private version = '';
+  private entries = new Map<string, Entry>();
+  /** Every invalidation, numbered, so an answer computed meanwhile is not kept if one concerned it. */
+  private invalidations: { sequence: number; invalidation: Exclude<Invalidation, null> }[] = [];
+  private sequence = 0;
 
   constructor(
-    private readonly projections: ProjectionRunner,
+    projections: ProjectionRunner,
     private readonly projectorNames: readonly string[],
-  ) {}
+    private readonly invalidation: (projector: string, event: RecordedEvent) => Invalidation,
+  ) {
+    projections.onApplied((projector, event) => {
+      if (!this.projectorNames.includes(projector)) return;
+      const dropped = this.invalidation(projector, event);
+      if (dropped) this.drop(dropped);
+    });
+  }
 
-  /** `compute` answers the body, or `{ body, headers }` via `withHeaders`. */
+  /** `compute` answers the body, or `{ body, headers, tags }` via `withHeaders`. */
   async get(key: string, compute: () => Promise<unknown>): Promise<SerializedResponse> {
-    const version = this.currentVersion();
-    if (version !== this.version) {
-      this.entries.clear();
-      this.version = version;
-    }
     const cached = this.entries.get(key);
-    if (cached) return cached;
+    if (cached) return cached.response;
+    const began = this.sequence;
     const computed = await compute();
-    const { value, headers } = computed instanceof WithHeaders ? computed : { value: computed, headers: {} };
+    const { value, headers, tags } = computed instanceof WithHeaders ? computed : { value: computed, headers: {}, tags: [] as string[] };
     const body = Buffer.from(JSON.stringify(value));
     const response = { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`, headers };
-    // An event applied while computing may or may not be in this answer: keep it only if none was.
-    if (this.currentVersion() === version) {
+    const entry = { response, tags: new Set(tags) };
+    // An event applied while computing may or may not be in this answer: keep it only if none concerned it.
+    if (this.untouchedSince(began, entry)) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(key, response);
+      this.entries.set(key, entry);
     }
     return response;
   }
 
-  /** Moves only when one of the projectors applies an event: a page view passing by leaves the answers cached. */
-  private currentVersion(): string {
-    return this.projectorNames.map((name) => this.projections.appliedPositionOf(name)).join(':');
+  private drop(invalidation: Exclude<Invalidation, null>): void {
+    this.sequence += 1;
+    this.invalidations.push({ sequence: this.sequence, invalidation });
+    if (this.invalidations.length > INVALIDATIONS_KEPT) this.invalidations.shift();
+    if (invalidation === 'all') {
+      this.entries.clear();
+      return;
+    }
+    for (const [key, entry] of this.entries) if (concerns(invalidation, entry)) this.entries.delete(key);
   }
+
+  private untouchedSince(began: number, entry: Entry): boolean {
+    if (this.sequence === began) return true;
+    const oldest = this.invalidations[0]?.sequence ?? this.sequence + 1;
+    if (oldest > began + 1) return false;
+    return this.invalidations.every(({ sequence, invalidation }) => sequence <= began || !concerns(invalidation, entry));
+  }
+}
+
+function concerns(invalidation: Exclude<Invalidation, null>, entry: Entry): boolean {
+  return invalidation === 'all' || invalidation.tags.some((tag) => entry.tags.has(tag));
 }
 
 /**
@@ -88,10 +125,11 @@ class WithHeaders {
   constructor(
     readonly value: unknown,
     readonly headers: Record<string, string>,
+    readonly tags: string[],
   ) {}
 }
 
-/** An answer with headers kept beside it in the cache. */
-export function withHeaders(value: unknown, headers: Record<string, string>): WithHeaders {
-  return new WithHeaders(value, headers);
+/** An answer with headers kept beside it in the cache, and the tags that say which events make it stale. */
+export function withHeaders(value: unknown, headers: Record<string, string>, tags: string[] = []): WithHeaders {
+  return new WithHeaders(value, headers, tags);
 }
