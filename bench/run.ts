@@ -11,6 +11,7 @@ import { describeOrderHistory, measureOrderHistory, OrderHistory, orderHistoryGo
 import { measureProjectionLag, ProjectionLag } from './projection-lag';
 import { Goal, log, pct, round } from './report';
 import { orderBody, OrderLine } from './shop-api';
+import { describeGrowth, growthGoals, measureGrowth } from './growth';
 import { describeLoginFlood, LoginFlood, loginFloodGoals, measureLoginFlood } from './login-flood';
 import { describeTraffic, measurePageViewIngestion, measureTrafficQuery, PageViewIngestion, TrafficQuery, trafficGoals } from './traffic';
 
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === 'ingestion') return ingestionOnly();
   if (process.env.BENCH_ONLY === 'catalogue') return catalogueOnly();
   if (process.env.BENCH_ONLY === 'orders') return ordersOnly();
+  if (process.env.BENCH_ONLY === 'growth') return growthOnly();
   const firstLoad = firstLoadJavaScript(resolve(process.env.STATIC_DIR ?? join('dist', 'frontend')));
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
   // Every bench request comes from 127.0.0.1: the per-client limit on analytics reports would stop the page-view scenario.
@@ -246,6 +248,13 @@ function orderPlacement(url: string, cart: () => OrderLine[]): Parameters<typeof
 /** Results of the partial runs, one row per scenario. */
 function printScenarios(results: LoadResult[]): void {
   console.table(results.map((s) => ({ scenario: s.name, 'req/s': s.requestsPerSecond, 'p50 ms': s.latencyMs.p50, 'p99 ms': s.latencyMs.p99, 'non-2xx': s.non2xx, errors: s.errors })));
+}
+
+/** `BENCH_ONLY=growth npm run bench`: the shop grown to 0, 10,000 and 50,000 orders (GROWTH_SIZES), each answer measured at every size. */
+async function growthOnly(): Promise<void> {
+  const growth = await measureGrowth();
+  console.log(describeGrowth(growth));
+  console.table(growthGoals(growth));
 }
 
 /**
