@@ -4,7 +4,7 @@ import { loadConfig } from './config';
 import { DEMO_ADMIN } from './demo/demo-data.seeder';
 import { CredentialStoreMissingError } from './identity/commands/credential-store-check';
 import { DataDirInUseError } from './storage/data-dir-lock';
-import { DamagedEventError } from './storage/event-store/sqlite-event-store';
+import { DatabaseUnreachableError } from './storage/postgres/postgres-database';
 import { StorageFileError } from './storage/sqlite-file';
 
 /** A setting an operator must fix is said plainly, naming the variable, without a stack trace. */
@@ -27,7 +27,9 @@ async function main(): Promise<void> {
 
 main().catch((error) => {
   // Refusals to start that an operator must act on are said plainly, without a stack trace.
-  if (error instanceof SettingsError || error instanceof DamagedEventError || error instanceof StorageFileError || error instanceof DataDirInUseError || error instanceof CredentialStoreMissingError) console.error(`The shop did not start: ${error.message}`);
+  const plain = error instanceof SettingsError || error instanceof StorageFileError || error instanceof DataDirInUseError || error instanceof CredentialStoreMissingError || error instanceof DatabaseUnreachableError;
+  // A damaged event is named the same by every event store adapter.
+  if (plain || (error instanceof Error && error.name === 'DamagedEventError')) console.error(`The shop did not start: ${(error as Error).message}`);
   else console.error(error);
   process.exit(1);
 });

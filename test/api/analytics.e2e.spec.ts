@@ -1,3 +1,5 @@
+import { Client } from 'pg';
+import { APP_CONFIG, AppConfig } from '../../backend/src/config';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -221,6 +223,34 @@ describe('Traffic analytics: cookieless page views, daily aggregates, the funnel
     expect(later).toMatchObject({ visitors: 0, pageViews: 0, topPages: [] });
   });
 
+  /** Everything the log and the read models hold, as text: read from the files or the database themselves, not through the app. */
+  const storedTexts = async (): Promise<string[]> => {
+    const postgres = shop.app.get<AppConfig>(APP_CONFIG).postgres;
+    if (postgres) {
+      const client = new Client({ connectionString: postgres.url });
+      await client.connect();
+      try {
+        const tables = (await client.query<{ name: string }>("SELECT format('%I.%I', table_schema, table_name) AS name FROM information_schema.tables WHERE table_schema = 'read_models' AND table_name LIKE 'c\\_%'")).rows.map((row) => row.name);
+        expect(tables.length).toBeGreaterThan(5);
+        const readModels = await Promise.all(tables.map(async (table) => (await client.query<{ text: string }>(`SELECT body::text AS text FROM ${table}`)).rows.map((row) => row.text).join('\n')));
+        const log = (await client.query<{ text: string }>('SELECT data::text || metadata::text AS text FROM shop_events')).rows.map((row) => row.text).join('\n');
+        return [log, readModels.join('\n')];
+      } finally {
+        await client.end();
+      }
+    }
+    return ['events.sqlite', 'read-models.sqlite'].map((file) => {
+      const db = new Database(join(shop.dataDir, file), { readonly: true, fileMustExist: true });
+      // Every collection's table (c_<name>, its documents' JSON in body); the search indexes hold only trigrams of what those have.
+      const collections = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'c\\_%' ESCAPE '\\' AND name NOT LIKE '%\\_\\_search%' ESCAPE '\\'").all() as { name: string }[]).map((row) => row.name);
+      const queries = file === 'events.sqlite' ? ['SELECT data || metadata AS text FROM events'] : collections.map((name) => `SELECT body AS text FROM "${name}"`);
+      if (file === 'read-models.sqlite') expect(collections.length).toBeGreaterThan(5);
+      const text = queries.flatMap((query) => (db.prepare(query).all() as { text: string }[]).map((row) => row.text)).join('\n');
+      db.close();
+      return text;
+    });
+  };
+
   it('keeps no IP address and no User-Agent, in the log or in any read model', async () => {
     const events = await shop.app.get<EventStore>(EVENT_STORE).readAll(null, 100_000);
     const traffic = events.filter((event) => event.streamId.startsWith('traffic-'));
@@ -233,14 +263,7 @@ describe('Traffic analytics: cookieless page views, daily aggregates, the funnel
     const viewed = traffic.filter((event): event is RecordedEvent<Record<string, string>> => event.type === 'PageViewed');
     expect(Object.keys(viewed[0].data).sort()).toEqual(['at', 'day', 'device', 'path', 'source', 'visitor']);
 
-    for (const file of ['events.sqlite', 'read-models.sqlite']) {
-      const db = new Database(join(shop.dataDir, file), { readonly: true, fileMustExist: true });
-      // Every collection's table (c_<name>, its documents' JSON in body); the search indexes hold only trigrams of what those have.
-      const collections = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'c\\_%' ESCAPE '\\' AND name NOT LIKE '%\\_\\_search%' ESCAPE '\\'").all() as { name: string }[]).map((row) => row.name);
-      const queries = file === 'events.sqlite' ? ['SELECT data || metadata AS text FROM events'] : collections.map((name) => `SELECT body AS text FROM "${name}"`);
-      if (file === 'read-models.sqlite') expect(collections.length).toBeGreaterThan(5);
-      const stored = queries.flatMap((query) => (db.prepare(query).all() as { text: string }[]).map((row) => row.text)).join('\n');
-      db.close();
+    for (const stored of await storedTexts()) {
       // What was counted is there (the scan reads the real content)…
       expect(stored).toContain('news.example.org');
       // …and who sent it is not.

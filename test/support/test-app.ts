@@ -6,6 +6,7 @@ import request from 'supertest';
 import { createApp } from '../../backend/src/app';
 import { loadConfig } from '../../backend/src/config';
 import { DEMO_ADMIN } from '../../backend/src/demo/demo-data.seeder';
+import { createTestDatabase, TestDatabase } from './postgres';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -18,11 +19,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on embedded stores in a temporary data folder of its own, so test files can run in parallel. */
+/** The database of each data folder, with TEST_STORAGE=postgres. */
+const DATABASES = new Map<string, TestDatabase>();
+
+/**
+ * The real app on embedded stores in a temporary data folder of its own, so test files can run in
+ * parallel. With TEST_STORAGE=postgres, on a PostgreSQL database of its own instead (made on the test
+ * server, dropped by `close`), so the same suites prove the server adapters.
+ */
 export async function startTestApp(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'shop-test-'));
+  // A restart on the same data folder finds the same database.
+  let database = DATABASES.get(dataDir) ?? null;
+  if (!database && process.env.TEST_STORAGE === 'postgres' && !options.env?.DATABASE_URL) {
+    database = await createTestDatabase();
+    DATABASES.set(dataDir, database);
+  }
+  const env = { ...(database ? { DATABASE_URL: database.url } : {}), ...options.env };
   // Tests place hundreds of orders from one address; the per-client order limit has a test of its own.
-  const app = await withProcessEnv(options.env ?? {}, () => createApp(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', ORDER_RATE_LIMIT: '1000000', ...options.env })));
+  const app = await withProcessEnv(env, () => createApp(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', ORDER_RATE_LIMIT: '1000000', ...env })));
   await app.init();
   let stopped = false;
   const stop = async () => {
@@ -38,6 +53,8 @@ export async function startTestApp(options: { dataDir?: string; env?: Record<str
     close: async () => {
       await stop();
       rmSync(dataDir, { recursive: true, force: true });
+      DATABASES.delete(dataDir);
+      await database?.drop();
     },
   };
 }

@@ -7,6 +7,8 @@ import { DataDirLock } from './data-dir-lock';
 import { EVENT_STORE, EventStore } from './event-store/event-store.port';
 import { openKurrentDbEventStore } from './event-store/kurrentdb-event-store';
 import { SqliteEventStore } from './event-store/sqlite-event-store';
+import { PostgresEventStore } from './event-store/postgres-event-store';
+import { PostgresReadStore } from './read-store/postgres-read-store';
 import { DiskObjectStore } from './object-store/disk-object-store';
 import { OBJECT_STORE, ObjectStore } from './object-store/object-store.port';
 import { S3ObjectStore } from './object-store/s3-object-store';
@@ -16,24 +18,43 @@ import { READ_STORE, ReadStore } from './read-store/read-store.port';
 
 const DATA_DIR_LOCK = Symbol('DATA_DIR_LOCK');
 
-/** The embedded stores live in DATA_DIR; a process using any of them must own the folder first. */
+/**
+ * Which engine holds each store: KurrentDB (EVENTSTORE_URL) and MongoDB (MONGODB_URL) where set, else
+ * PostgreSQL (DATABASE_URL), else embedded SQLite in DATA_DIR.
+ */
+export function storageEngines(config: AppConfig): { events: 'kurrentdb' | 'postgres' | 'sqlite'; documents: 'mongodb' | 'postgres' | 'sqlite' } {
+  return {
+    events: config.eventStoreUrl ? 'kurrentdb' : config.postgres ? 'postgres' : 'sqlite',
+    documents: config.mongodbUrl ? 'mongodb' : config.postgres ? 'postgres' : 'sqlite',
+  };
+}
+
+/**
+ * The embedded SQLite stores live in DATA_DIR and are owned by one process, which must take the folder
+ * first. On server stores, several instances share the database and none locks DATA_DIR (images then
+ * go to S3, or to DATA_DIR/objects shared by the instances of one machine).
+ */
 export function lockDataDirIfUsed(config: AppConfig): DataDirLock | null {
-  return config.eventStoreUrl === null || config.mongodbUrl === null || config.s3 === null ? DataDirLock.acquire(config.dataDir) : null;
+  const engines = storageEngines(config);
+  return engines.events === 'sqlite' || engines.documents === 'sqlite' ? DataDirLock.acquire(config.dataDir) : null;
 }
 
 export async function openEventStore(config: AppConfig): Promise<EventStore> {
   if (config.eventStoreUrl) return openKurrentDbEventStore(config.eventStoreUrl);
+  if (config.postgres) return PostgresEventStore.open(config.postgres);
   return new SqliteEventStore(join(config.dataDir, 'events.sqlite'));
 }
 
 export async function openReadStore(config: AppConfig): Promise<ReadStore> {
   if (config.mongodbUrl) return MongoReadStore.connect(config.mongodbUrl);
+  if (config.postgres) return PostgresReadStore.open(config.postgres, { schema: 'read_models', durability: 'rebuildable' });
   return new SqliteReadStore(join(config.dataDir, 'read-models.sqlite'), 'rebuildable');
 }
 
-/** Not rebuildable, so never in the read models' file or database. */
+/** Not rebuildable, so never in the read models' file, schema or database. */
 export async function openCredentialStore(config: AppConfig): Promise<CredentialStore> {
   if (config.mongodbUrl) return MongoReadStore.connectToCredentials(config.mongodbUrl);
+  if (config.postgres) return PostgresReadStore.open(config.postgres, { schema: 'credentials', durability: 'full' });
   return new SqliteReadStore(join(config.dataDir, 'credentials.sqlite'), 'full');
 }
 
@@ -75,7 +96,8 @@ export class StorageModule {
           provide: EVENT_STORE,
           inject: [DATA_DIR_LOCK, ShopMetrics],
           useFactory: async (_lock: DataDirLock | null, metrics: ShopMetrics) => {
-            logger.log(config.eventStoreUrl ? 'Event store: KurrentDB/EventStoreDB' : `Event store: embedded SQLite in ${config.dataDir}`);
+            const engine = storageEngines(config).events;
+            logger.log(engine === 'kurrentdb' ? 'Event store: KurrentDB/EventStoreDB' : engine === 'postgres' ? 'Event store: PostgreSQL (DATABASE_URL)' : `Event store: embedded SQLite in ${config.dataDir}`);
             return metrics.instrument(await openEventStore(config));
           },
         },
@@ -83,7 +105,8 @@ export class StorageModule {
           provide: READ_STORE,
           inject: [DATA_DIR_LOCK],
           useFactory: async () => {
-            logger.log(config.mongodbUrl ? 'Read store: MongoDB' : `Read store: embedded in ${config.dataDir}`);
+            const engine = storageEngines(config).documents;
+            logger.log(engine === 'mongodb' ? 'Read store: MongoDB' : engine === 'postgres' ? 'Read store: PostgreSQL (DATABASE_URL), schemas read_models and credentials' : `Read store: embedded in ${config.dataDir}`);
             return openReadStore(config);
           },
         },
