@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import type { Authenticator } from 'passport';
 import 'reflect-metadata';
 import { ProjectionRunner } from '../../projections/runner/projection-runner';
+import { LeaseKeeper } from './shared/leases/lease-keeper';
 import { mountTrafficBeacons } from './analytics/http/traffic-beacons';
 import { AppModule } from './app.module';
 import { correlateRequests, JsonLogger } from './shared/logging/json-logger';
@@ -107,10 +108,14 @@ async function prepare(app: NestExpressApplication, config: AppConfig, jsonLogge
   if (config.seedDemoData) await seeder.seedIfEmpty(config.adminEmail === null);
   if (config.adminEmail && config.adminPassword) await seeder.ensureAdmin(config.adminEmail, config.adminPassword);
   await projections.catchUp();
-  // Nothing of this process can be running yet: every unfinished process was interrupted, and is finished now.
-  await app.get(OrderSupervisor).sweep();
-  await app.get(SettlementSupervisor).sweep();
-  await projections.catchUp();
+  // On the embedded store nothing of this process can be running yet: every unfinished process was interrupted,
+  // and is finished now. Instances sharing a database leave that to whichever holds the supervisors' leases,
+  // whose periodic sweep takes only what was left for a while (another instance may be placing it right now).
+  if (!app.get(LeaseKeeper).shared) {
+    await app.get(OrderSupervisor).sweep();
+    await app.get(SettlementSupervisor).sweep();
+    await projections.catchUp();
+  }
 }
 
 function securityHeaders(config: AppConfig) {

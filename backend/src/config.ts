@@ -49,6 +49,8 @@ export interface AppConfig {
   logFormat: 'json' | 'text';
   /** The shop's public origin (`https://shop.example`) for canonical URLs, Open Graph and the sitemap; null: each request's own origin. */
   publicUrl: string | null;
+  /** How long a lease on background work lasts unless renewed (renewed every third of it): another instance takes over that long after a holder dies. */
+  leaseTtlSeconds: number;
 }
 
 /** What a production start must be given: without them it would run with the published demo admin or a secret it made up. */
@@ -94,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: blankToNull(env.METRICS_TOKEN),
     logFormat: logFormat(env.LOG_FORMAT, production),
     publicUrl: publicUrl(env.PUBLIC_URL),
+    leaseTtlSeconds: wholeNumber(env, 'LEASE_TTL_SECONDS', 10, 2, 300),
   };
 }
 

@@ -4,6 +4,7 @@ import { TrafficEvent } from '../../backend/src/analytics/contract/traffic.event
 import { describeCatalogueEvent } from '../../backend/src/catalogue/contract/catalogue.audit';
 import { CategoryEvent, ProductEvent } from '../../backend/src/catalogue/contract/catalogue.events';
 import { describeFavoritesEvent } from '../../backend/src/customers/contract/favorites.audit';
+import { DemoDataClaimed, describeDemoEvent } from '../../backend/src/demo/contract/demo.events';
 import { FavoritesEvent } from '../../backend/src/customers/contract/favorites.events';
 import { describeSupportCaseEvent } from '../../backend/src/customers/contract/support.audit';
 import { SupportCaseEvent } from '../../backend/src/customers/contract/support.events';
@@ -53,6 +54,7 @@ const DESCRIBERS: [prefix: string, describe: (event: RecordedEvent) => string][]
   ['traffic-', (event) => describeTrafficEvent(event as unknown as TrafficEvent)],
   ['support-case-', (event) => describeSupportCaseEvent(event as unknown as SupportCaseEvent)],
   ['favorites-', (event) => describeFavoritesEvent(event as unknown as FavoritesEvent)],
+  ['demo-', (event) => describeDemoEvent(event as unknown as DemoDataClaimed)],
 ];
 
 /** The log, event by event, in a person's words with who did it and when: the audit trail of the back office. */

@@ -6,6 +6,28 @@ import { CatalogueProjector, PRODUCTS_COLLECTION, ProductDocument } from '../cat
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { ProjectionRunner } from './projection-runner';
 import { Projector } from './projector';
+import { LeaseKeeper } from '../../backend/src/shared/leases/lease-keeper';
+import { DocumentLeaseStore, LEASES_COLLECTION } from '../../backend/src/storage/leases/document-lease-store';
+import { AppConfig } from '../../backend/src/config';
+import { ReadStore } from '../../backend/src/storage/read-store/read-store.port';
+import { EventStore } from '../../backend/src/storage/event-store/event-store.port';
+
+/** A runner as one process on embedded storage has it: it holds every lease (whoever held them before lets go, as at start-up). */
+function runnerOf(eventStore: EventStore, readStore: ReadStore, projectors: Projector[]): ProjectionRunner {
+  const leases = new LeaseKeeper(new DocumentLeaseStore(readStore.collection(LEASES_COLLECTION), false, () => Date.now()), { leaseTtlSeconds: 10 } as AppConfig);
+  const runner = new ProjectionRunner(eventStore, readStore, projectors, leases);
+  const start = runner.start.bind(runner);
+  const stop = runner.stop.bind(runner);
+  runner.start = async () => {
+    await readStore.collection(LEASES_COLLECTION).updateMany({}, { $set: { expiresAt: 0 } });
+    await start();
+  };
+  runner.stop = async () => {
+    await stop();
+    await leases.stop();
+  };
+  return runner;
+}
 
 const metadata = () => ({ correlationId: randomUUID(), causationId: null, actorId: null, occurredAt: new Date().toISOString() });
 
@@ -34,7 +56,7 @@ describe('ProjectionRunner', () => {
   beforeEach(async () => {
     eventStore = new SqliteEventStore(':memory:');
     readStore = new SqliteReadStore(':memory:', 'rebuildable');
-    runner = new ProjectionRunner(eventStore, readStore, [new CatalogueProjector(readStore)]);
+    runner = runnerOf(eventStore, readStore, [new CatalogueProjector(readStore)]);
   });
   afterEach(async () => {
     await runner.stop();
@@ -68,7 +90,7 @@ describe('ProjectionRunner', () => {
     await runner.waitFor(position);
     await runner.stop();
 
-    const restarted = new ProjectionRunner(eventStore, readStore, [new CatalogueProjector(readStore)]);
+    const restarted = runnerOf(eventStore, readStore, [new CatalogueProjector(readStore)]);
     await restarted.start();
     const next = await eventStore.append('product-1', [stockAdjusted(1, 1, 6)], 0);
     await restarted.waitFor(next.position);
@@ -127,7 +149,7 @@ describe('ProjectionRunner with a poison event', () => {
     const eventStore = new SqliteEventStore(':memory:');
     const readStore = new SqliteReadStore(':memory:', 'rebuildable');
     const fragile = new FragileProjector();
-    const runner = new ProjectionRunner(eventStore, readStore, [fragile, new CatalogueProjector(readStore)]);
+    const runner = runnerOf(eventStore, readStore, [fragile, new CatalogueProjector(readStore)]);
     try {
       await runner.start();
       await eventStore.append('product-1', [productCreated(1, 5)], 'no_stream');
@@ -191,7 +213,7 @@ describe('ProjectionRunner with projectors of different speeds', () => {
     const slow = new RecordingProjector('slow');
     let release!: () => void;
     slow.gate = new Promise((resolve) => (release = resolve));
-    const runner = new ProjectionRunner(eventStore, readStore, [fast, slow]);
+    const runner = runnerOf(eventStore, readStore, [fast, slow]);
     try {
       await runner.start();
       // More than a projector may hold in memory: the slow one lets go of the shared reader and reads the log itself.
@@ -217,7 +239,7 @@ describe('ProjectionRunner with projectors of different speeds', () => {
   it('rebuilds from the log only the read model whose version changed', async () => {
     const stays = new RecordingProjector('stays');
     const changes = new RecordingProjector('changes');
-    const runner = new ProjectionRunner(eventStore, readStore, [stays, changes]);
+    const runner = runnerOf(eventStore, readStore, [stays, changes]);
     await runner.start();
     const { position } = await eventStore.append('product-1', [productCreated(1, 1), stockAdjusted(1, 1, 2)], 'no_stream');
     await runner.waitFor(position, ['stays', 'changes']);
@@ -225,7 +247,7 @@ describe('ProjectionRunner with projectors of different speeds', () => {
 
     const staysAgain = new RecordingProjector('stays');
     const changed = new RecordingProjector('changes', 2);
-    const restarted = new ProjectionRunner(eventStore, readStore, [staysAgain, changed]);
+    const restarted = runnerOf(eventStore, readStore, [staysAgain, changed]);
     try {
       await restarted.start();
       expect(await restarted.waitFor(position, ['stays', 'changes'])).toBe(true);

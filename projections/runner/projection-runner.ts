@@ -2,15 +2,17 @@ import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import { NotFoundError, NotYetVisibleError } from '../../backend/src/shared/errors';
 import { EVENT_STORE, EventStore, RecordedEvent, Subscription } from '../../backend/src/storage/event-store/event-store.port';
-import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
+import { Document, DuplicateKeyError, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
+import type { LeaseGrant } from '../../backend/src/storage/leases/lease.port';
+import { LeaseKeeper } from '../../backend/src/shared/leases/lease-keeper';
 import { Projector } from './projector';
 
 export const PROJECTORS = Symbol('PROJECTORS');
 export const CHECKPOINTS_COLLECTION = 'projection_checkpoints';
 export const PARKED_EVENTS_COLLECTION = 'parked_events';
 
-/** `version`: the projector's read-model version it was built with (see Projector.version). */
-type Checkpoint = Document & { position: number | null; version?: number };
+/** `version`: the projector's read-model version it was built with (see Projector.version); `token`: the lease token of the instance that wrote it. */
+type Checkpoint = Document & { position: number | null; version?: number; token?: number };
 
 /** An event a projector could not apply: kept aside, reported, and retried after a fix. */
 export type ParkedEvent = Document & {
@@ -44,6 +46,14 @@ const DEFAULT_WAIT_MS = 5000;
  */
 const CHECKPOINT_INTERVAL_MS = 1000;
 /**
+ * With instances sharing the store, a projector's position is how the others learn that their writes
+ * are projected (read-your-writes across instances): its holder writes it this often while it moves,
+ * and the others read it this often while someone waits (every OBSERVE_IDLE_MS otherwise).
+ */
+const SHARED_CHECKPOINT_INTERVAL_MS = 20;
+const OBSERVE_WAITING_MS = 15;
+const OBSERVE_IDLE_MS = 250;
+/**
  * Events read for a projector and not yet applied. Past this the projector is detached from the shared
  * reader and catches up from the log on its own, so a slow read model neither holds up the others nor
  * makes memory grow with its backlog.
@@ -71,6 +81,10 @@ class Lane {
   tail: number | null = null;
   /** Following the shared reader; false while it catches up from the log on its own. */
   attached = false;
+  /** This instance holds the projector's lease and runs it; otherwise its position is read from its checkpoint. */
+  active = false;
+  /** The lease token its checkpoint writes carry. */
+  token = 0;
   working: Promise<void> | null = null;
   parkedHere = new Set<number>();
 
@@ -78,6 +92,10 @@ class Lane {
 
   get name(): string {
     return this.projector.name;
+  }
+
+  get lease(): string {
+    return `projector:${this.projector.name}`;
   }
 }
 
@@ -90,6 +108,13 @@ class Lane {
  * not hold up the orders read model that an order's answer waits for. A projector that falls too far
  * behind stops being handed events and reads the log itself until it has caught up, then follows the
  * shared reader again. Projection work runs in short slices, so requests are answered in between.
+ *
+ * Each projector runs in exactly one instance at a time, the one holding its lease (`projector:<name>`):
+ * there it applies events and writes its checkpoint, each write carrying the lease's token, so an
+ * instance that lost the lease cannot move the checkpoint any more. The other instances read its
+ * position from the checkpoint, which is how an answer waits for its write to be projected whichever
+ * instance projects it, and how their caches learn what changed. On the embedded store one process
+ * holds every lease.
  *
  * An event a projector cannot apply is parked: recorded with its error, reported by the readiness
  * endpoint and the back office, and skipped by that projector only, so the others and every command
@@ -108,13 +133,17 @@ export class ProjectionRunner implements OnModuleDestroy {
   private started = false;
   private stopping = false;
   private checkpointTimer: NodeJS.Timeout | null = null;
-  private readonly appliedListeners = new Set<AppliedListener>();
+  private observeTimer: NodeJS.Timeout | null = null;
+  private readonly appliedListeners = new Map<AppliedListener, readonly string[] | null>();
   private checkpointWrites: Promise<void> = Promise.resolve();
+  private observing: Promise<void> = Promise.resolve();
+  private jobsRegistered = false;
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(PROJECTORS) projectors: Projector[],
+    private readonly leases: LeaseKeeper,
   ) {
     this.lanes = projectors.map((projector) => new Lane(projector));
     this.byName = new Map(this.lanes.map((lane) => [lane.name, lane]));
@@ -129,36 +158,66 @@ export class ProjectionRunner implements OnModuleDestroy {
     return this.readStore.collection<ParkedEvent>(PARKED_EVENTS_COLLECTION);
   }
 
+  /** Reads every projector's checkpoint, follows the log, and runs the projectors whose leases this instance takes. */
   async start(): Promise<void> {
     this.stopping = false;
     for (const lane of this.lanes) {
       const checkpoint = await this.checkpointDocs.findOne({ _id: lane.name });
-      const version = lane.projector.version ?? 1;
-      if (checkpoint && (checkpoint.version ?? 1) !== version) {
-        // Its read model changed shape: built again from the log, the others keep theirs.
-        this.logger.log(`The ${lane.name} read model changed (version ${checkpoint.version ?? 1} → ${version}): rebuilding it from the log`);
-        await this.reset(lane);
-        await this.checkpointDocs.replaceOne({ _id: lane.name, position: null, version });
-      } else if (!checkpoint) {
-        await this.checkpointDocs.replaceOne({ _id: lane.name, position: null, version });
-      }
-      lane.position = checkpoint && (checkpoint.version ?? 1) === version ? checkpoint.position : null;
+      lane.position = checkpoint && (checkpoint.version ?? 1) === (lane.projector.version ?? 1) ? checkpoint.position : null;
       lane.written = lane.position;
       lane.tail = lane.position;
       lane.queue = [];
-      await lane.projector.prepare();
+      lane.active = false;
+      lane.attached = false;
     }
     // The shared reader starts where the most advanced projector stands; those behind it catch up on their own.
-    const start = this.lanes.reduce<number | null>((newest, lane) => (lane.position !== null && (newest === null || lane.position > newest) ? lane.position : newest), null);
-    this.head = start;
-    for (const lane of this.lanes) {
-      lane.attached = lane.position === start;
-      if (!lane.attached) this.work(lane);
-    }
-    this.subscription = this.eventStore.subscribeToAll(start, (event) => this.dispatch(event), (error) => this.cannotRead(error));
-    this.checkpointTimer = setInterval(() => void this.writeCheckpoints(), CHECKPOINT_INTERVAL_MS);
+    this.head = this.lanes.reduce<number | null>((newest, lane) => (lane.position !== null && (newest === null || lane.position > newest) ? lane.position : newest), null);
+    this.subscription = this.eventStore.subscribeToAll(this.head, (event) => this.dispatch(event), (error) => this.cannotRead(error));
+    this.checkpointTimer = setInterval(() => void this.writeCheckpoints(), this.leases.shared ? SHARED_CHECKPOINT_INTERVAL_MS : CHECKPOINT_INTERVAL_MS);
     this.checkpointTimer.unref();
     this.started = true;
+    // Leases this instance still holds (a rebuild restarts the runner) go on at once; the keeper brings the others.
+    for (const lane of this.lanes) {
+      const grant = this.leases.grant(lane.lease);
+      if (grant) await this.activate(lane, grant);
+    }
+    if (!this.jobsRegistered) {
+      this.jobsRegistered = true;
+      for (const lane of this.lanes) this.leases.register({ name: lane.lease, start: (grant) => this.activate(lane, grant), stop: () => this.deactivate(lane) });
+    }
+    await this.leases.start();
+    this.observe();
+  }
+
+  /** This instance took the projector's lease: it goes on from its checkpoint (rebuilding its read model first when its version changed). */
+  private async activate(lane: Lane, grant: LeaseGrant): Promise<void> {
+    if (this.stopping || !this.started) return;
+    const version = lane.projector.version ?? 1;
+    const checkpoint = await this.checkpointDocs.findOne({ _id: lane.name });
+    lane.token = grant.token;
+    if (checkpoint && (checkpoint.version ?? 1) !== version) {
+      // Its read model changed shape: built again from the log, the others keep theirs.
+      this.logger.log(`The ${lane.name} read model changed (version ${checkpoint.version ?? 1} → ${version}): rebuilding it from the log`);
+      await this.reset(lane);
+    }
+    if (!checkpoint || (checkpoint.version ?? 1) !== version) await this.checkpointDocs.replaceOne({ _id: lane.name, position: null, version, token: grant.token });
+    lane.position = checkpoint && (checkpoint.version ?? 1) === version ? checkpoint.position : null;
+    lane.written = lane.position;
+    lane.tail = lane.position;
+    lane.queue = [];
+    await lane.projector.prepare();
+    lane.active = true;
+    lane.attached = lane.position === this.head;
+    if (!lane.attached) this.work(lane);
+    this.releaseWaiters();
+  }
+
+  /** The lease is lost or given up: the projector stops after the event it is applying, and writes nothing more. */
+  private async deactivate(lane: Lane): Promise<void> {
+    lane.active = false;
+    lane.attached = false;
+    lane.queue = [];
+    await lane.working;
   }
 
   async stop(): Promise<void> {
@@ -166,14 +225,21 @@ export class ProjectionRunner implements OnModuleDestroy {
     this.stopping = true;
     if (this.checkpointTimer) clearInterval(this.checkpointTimer);
     this.checkpointTimer = null;
+    if (this.observeTimer) clearTimeout(this.observeTimer);
+    this.observeTimer = null;
+    await this.observing;
     const subscription = this.subscription;
     this.subscription = null;
     await subscription?.stop();
     // A projector stuck on something outside (a mail server that never answers) must not hold up the shutdown.
     const stuck = new Promise<void>((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref());
     await Promise.race([Promise.all(this.lanes.map((lane) => lane.working)), stuck]);
-    for (const lane of this.lanes) lane.queue = [];
     await this.writeCheckpoints();
+    for (const lane of this.lanes) {
+      lane.queue = [];
+      lane.active = false;
+      lane.attached = false;
+    }
     for (const waiter of this.waiters) waiter.resolve(false);
     this.waiters = [];
   }
@@ -245,8 +311,8 @@ export class ProjectionRunner implements OnModuleDestroy {
    * Tells `listener` of every event a projector has applied (its read model now shows it), so caches of
    * answers built from that read model can drop exactly what the event changed. Answers the way to stop.
    */
-  onApplied(listener: AppliedListener): () => void {
-    this.appliedListeners.add(listener);
+  onApplied(listener: AppliedListener, projectors: readonly string[] | null = null): () => void {
+    this.appliedListeners.set(listener, projectors);
     return () => this.appliedListeners.delete(listener);
   }
 
@@ -295,7 +361,7 @@ export class ProjectionRunner implements OnModuleDestroy {
     if (this.stopping) return;
     this.head = event.position;
     for (const lane of this.lanes) {
-      if (!lane.attached) continue;
+      if (!lane.active || !lane.attached) continue;
       lane.tail = event.position;
       if (lane.projector.canHandle(event)) {
         if (lane.queue.length >= MAX_QUEUED_EVENTS) {
@@ -313,14 +379,14 @@ export class ProjectionRunner implements OnModuleDestroy {
 
   /** Starts the lane's worker unless it is running: it applies the lane's queue, or catches up from the log when detached. */
   private work(lane: Lane): void {
-    if (lane.working || this.stopping) return;
+    if (lane.working || this.stopping || !lane.active) return;
     lane.working = this.workOff(lane)
       .catch((error: unknown) => {
         if (!this.stopping) this.logger.error(`The ${lane.name} projector stopped: ${describe(error)}`);
       })
       .finally(() => {
         lane.working = null;
-        if (this.stopping) return;
+        if (this.stopping || !lane.active) return;
         // Handed more while finishing, or left detached: go on; else it stands where the reader has passed it.
         if (lane.queue.length > 0 || !lane.attached) this.work(lane);
         else this.advanceToTail(lane);
@@ -341,7 +407,7 @@ export class ProjectionRunner implements OnModuleDestroy {
       sliceStarted = performance.now();
     };
     for (;;) {
-      if (this.stopping) return;
+      if (this.stopping || !lane.active) return;
       const event = lane.queue.shift();
       if (event) {
         await this.apply(lane, event);
@@ -361,7 +427,7 @@ export class ProjectionRunner implements OnModuleDestroy {
   private async catchUpFromLog(lane: Lane): Promise<void> {
     const batch = await this.eventStore.readAll(lane.position, CATCH_UP_BATCH);
     for (const event of batch) {
-      if (this.stopping || (this.head !== null && event.position > this.head)) break;
+      if (this.stopping || !lane.active || (this.head !== null && event.position > this.head)) break;
       if (lane.projector.canHandle(event)) await this.apply(lane, event);
       else lane.position = event.position;
     }
@@ -390,25 +456,85 @@ export class ProjectionRunner implements OnModuleDestroy {
     }
     this.applied += 1;
     lane.position = event.position;
-    for (const listener of this.appliedListeners) listener(lane.name, event);
+    this.tellApplied(lane.name, event);
     this.releaseWaiters();
   }
 
-  /** Writes the checkpoints that moved, after any write still under way. */
+  /**
+   * Writes the checkpoints of the projectors this instance runs that moved, after any write still under
+   * way. Each write carries the lease's token and is refused when a newer token wrote the checkpoint:
+   * another instance took the lease, so this one stops running the projector.
+   */
   private writeCheckpoints(): Promise<void> {
     this.checkpointWrites = this.checkpointWrites.then(async () => {
       for (const lane of this.lanes) {
         const position = lane.position;
-        if (position === lane.written) continue;
+        if (!lane.active || position === lane.written) continue;
         try {
-          await this.checkpointDocs.replaceOne({ _id: lane.name, position, version: lane.projector.version ?? 1 });
+          const fenced = { _id: lane.name, $or: [{ token: { $exists: false } }, { token: { $lte: lane.token } }] };
+          await this.checkpointDocs.updateOne(fenced, { $set: { position, version: lane.projector.version ?? 1, token: lane.token } }, { upsert: true });
           lane.written = position;
         } catch (error) {
+          if (error instanceof DuplicateKeyError && error.fields === '_id') {
+            await this.leases.lost(lane.lease);
+            continue;
+          }
           this.logger.warn(`Checkpoint of ${lane.name} not written: ${describe(error)}`);
         }
       }
     });
     return this.checkpointWrites;
+  }
+
+  /**
+   * Follows the projectors other instances run: their positions from their checkpoints (often while an
+   * answer waits for one), and, for those a cache listens to, the events they applied in between.
+   */
+  private observe(): void {
+    if (this.stopping) return;
+    const waiting = this.waiters.some((waiter) => waiter.projectors.some((name) => !this.byName.get(name)?.active));
+    this.observeTimer = setTimeout(() => {
+      this.observing = this.observeOnce()
+        .catch((error: unknown) => this.logger.warn(`Reading other instances' positions failed: ${describe(error)}`))
+        .finally(() => this.observe());
+    }, waiting ? OBSERVE_WAITING_MS : OBSERVE_IDLE_MS);
+    this.observeTimer.unref();
+  }
+
+  private async observeOnce(): Promise<void> {
+    const others = this.lanes.filter((lane) => !lane.active);
+    if (others.length === 0) return;
+    const checkpoints = await this.checkpointDocs.find({ _id: { $in: others.map((lane) => lane.name) } });
+    for (const checkpoint of checkpoints) {
+      const lane = this.byName.get(checkpoint._id);
+      if (!lane || lane.active || checkpoint.position === null || (lane.position !== null && checkpoint.position <= lane.position)) continue;
+      if ((checkpoint.version ?? 1) !== (lane.projector.version ?? 1)) continue;
+      const from = lane.position;
+      lane.position = checkpoint.position;
+      if (this.listenedTo(lane.name)) await this.tellAppliedBetween(lane, from, checkpoint.position);
+    }
+    this.releaseWaiters();
+  }
+
+  /** Tells the listeners of the events another instance's projector applied between two of its positions. */
+  private async tellAppliedBetween(lane: Lane, from: number | null, to: number): Promise<void> {
+    for (let after = from; after === null || after < to; ) {
+      const batch = await this.eventStore.readAll(after, CATCH_UP_BATCH);
+      if (batch.length === 0) return;
+      for (const event of batch) {
+        if (event.position > to) return;
+        if (lane.projector.canHandle(event)) this.tellApplied(lane.name, event);
+      }
+      after = batch[batch.length - 1].position;
+    }
+  }
+
+  private listenedTo(projector: string): boolean {
+    return [...this.appliedListeners.values()].some((names) => names === null || names.includes(projector));
+  }
+
+  private tellApplied(projector: string, event: RecordedEvent): void {
+    for (const [listener, names] of this.appliedListeners) if (names === null || names.includes(projector)) listener(projector, event);
   }
 
   /** Empties a projector's read model and forgets its checkpoint and parked events. */

@@ -7,7 +7,13 @@ import { CreateReferralCode } from '../ordering/commands/public';
 import { UserQueries } from '../../../projections/identity/user.queries';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, demoProductImageSvg } from './demo-catalogue';
 import { systemContext } from '../shared/event-sourcing/command-context';
-import { EVENT_STORE, EventStore } from '../storage/event-store/event-store.port';
+import { EVENT_STORE, EventStore, WrongExpectedRevisionError } from '../storage/event-store/event-store.port';
+import { CommandContext } from '../shared/event-sourcing/command-context';
+import { ConflictError } from '../shared/errors';
+import { DEMO_DATA_STREAM, DemoDataClaimed } from './contract/demo.events';
+
+/** Rounds of looking the configured administrator up after another instance registered it first. */
+const ADMIN_ATTEMPTS = 20;
 
 export const DEMO_REFERRAL_CODE = { code: 'RESEARCH5', discountPercentage: 5 } as const;
 
@@ -30,6 +36,7 @@ export class DemoDataSeeder {
   async seedIfEmpty(withDemoAdmin: boolean): Promise<boolean> {
     if ((await this.eventStore.headPosition()) !== null) return false;
     const context = systemContext();
+    if (!(await this.claim(context))) return false;
     // Every product gets a picture of its own, through the same image pipeline as an upload. They are
     // encoded (off the main thread) while the categories are written, each awaited by its product.
     const images = DEMO_PRODUCTS.map((product) => {
@@ -55,14 +62,40 @@ export class DemoDataSeeder {
     return true;
   }
 
-  /** Makes sure the configured administrator exists with role admin; an existing password is left as it is. */
+  /** Of several instances starting on one empty store at once, the one whose claim is appended first creates the demo data. */
+  private async claim(context: CommandContext): Promise<boolean> {
+    const claimed: DemoDataClaimed = { type: 'DemoDataClaimed', version: 1, data: { categories: DEMO_CATEGORIES.length, products: DEMO_PRODUCTS.length } };
+    const metadata = { correlationId: context.correlationId, causationId: null, actorId: context.actorId, occurredAt: new Date().toISOString() };
+    try {
+      await this.eventStore.append(DEMO_DATA_STREAM, [{ ...claimed, metadata }], 'no_stream');
+      return true;
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError) return false;
+      throw error;
+    }
+  }
+
+  /**
+   * Makes sure the configured administrator exists with role admin; an existing password is left as it
+   * is. Instances starting together may race to register it: the e-mail is claimed once, and the others
+   * find the account and grant the role.
+   */
   async ensureAdmin(email: string, password: string, fullName = 'Administrator'): Promise<void> {
     const normalisedEmail = email.trim().toLowerCase();
-    const existing = await this.users.findByEmail(normalisedEmail);
-    if (existing) {
-      await this.commands.execute(new GrantRole(existing.id, 'admin', systemContext()));
-      return;
+    for (let attempt = 0; ; attempt += 1) {
+      const existing = await this.users.findByEmail(normalisedEmail);
+      if (existing) {
+        await this.commands.execute(new GrantRole(existing.id, 'admin', systemContext()));
+        return;
+      }
+      try {
+        await this.commands.execute(new RegisterUser(fullName, normalisedEmail, password, 'admin', systemContext()));
+        return;
+      } catch (error) {
+        if (!(error instanceof ConflictError) || attempt >= ADMIN_ATTEMPTS) throw error;
+        // Another instance registered it: its account appears in the read model shortly.
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
     }
-    await this.commands.execute(new RegisterUser(fullName, normalisedEmail, password, 'admin', systemContext()));
   }
 }

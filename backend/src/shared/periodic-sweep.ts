@@ -1,8 +1,11 @@
 import { Logger } from '@nestjs/common';
+import { LeaseKeeper } from './leases/lease-keeper';
 
 /**
  * A sweep run every `intervalMs` and on request, never two at once: a sweep asked for while one
  * runs waits for it. Stopping waits for the running sweep, so shutdown does not cut one in half.
+ * With `leases`, the timed sweeps run only in the instance holding the lease `sweep:<name>`, so
+ * several instances never sweep (expire an order, purge a table) at the same time.
  */
 export class PeriodicSweep<Args extends unknown[], Result> {
   private timer: NodeJS.Timeout | null = null;
@@ -12,12 +15,26 @@ export class PeriodicSweep<Args extends unknown[], Result> {
     private readonly name: string,
     private readonly intervalMs: number,
     private readonly sweep: (...args: Args) => Promise<Result>,
+    private readonly leases: LeaseKeeper | null = null,
   ) {}
+
+  /** The lease the timed sweeps run under. */
+  get lease(): string {
+    return `sweep:${this.name}`;
+  }
+
+  /** Whether this instance is the one that sweeps (always, without leases). */
+  isOurs(): boolean {
+    return this.leases === null || this.leases.holds(this.lease);
+  }
 
   /** Sweeps every interval with `args()`, computed anew each time. */
   start(args: () => Args): void {
     const logger = new Logger(this.name);
-    this.timer = setInterval(() => void this.run(...args()).catch((error) => logger.error((error as Error).stack)), this.intervalMs);
+    this.leases?.register({ name: this.lease });
+    this.timer = setInterval(() => {
+      if (this.isOurs()) void this.run(...args()).catch((error) => logger.error((error as Error).stack));
+    }, this.intervalMs);
     this.timer.unref();
   }
 

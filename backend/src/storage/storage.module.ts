@@ -14,7 +14,9 @@ import { OBJECT_STORE, ObjectStore } from './object-store/object-store.port';
 import { S3ObjectStore } from './object-store/s3-object-store';
 import { SqliteReadStore } from './read-store/sqlite-read-store';
 import { MongoReadStore } from './read-store/mongo-read-store';
-import { READ_STORE, ReadStore } from './read-store/read-store.port';
+import { Document, READ_STORE, ReadStore } from './read-store/read-store.port';
+import { DocumentLeaseStore, LEASES_COLLECTION } from './leases/document-lease-store';
+import { LEASE_STORE, LeaseStore } from './leases/lease.port';
 
 const DATA_DIR_LOCK = Symbol('DATA_DIR_LOCK');
 
@@ -56,6 +58,18 @@ export async function openCredentialStore(config: AppConfig): Promise<Credential
   if (config.mongodbUrl) return MongoReadStore.connectToCredentials(config.mongodbUrl);
   if (config.postgres) return PostgresReadStore.open(config.postgres, { schema: 'credentials', durability: 'full' });
   return new SqliteReadStore(join(config.dataDir, 'credentials.sqlite'), 'full');
+}
+
+/**
+ * Leases on background work, in the durable store. On the embedded store this process owns DATA_DIR, so
+ * whoever the table names (a process that died) holds nothing any more: every lease is let lapse at once,
+ * and tokens keep growing, so a checkpoint written before the restart never outranks this process.
+ */
+async function openLeaseStore(config: AppConfig, credentials: CredentialStore): Promise<LeaseStore> {
+  const shared = storageEngines(config).documents !== 'sqlite';
+  const leases = credentials.collection<Document & { owner: string; token: number; expiresAt: number }>(LEASES_COLLECTION);
+  if (!shared) await leases.updateMany({}, { $set: { expiresAt: 0 } });
+  return new DocumentLeaseStore(leases, shared);
 }
 
 /** Images and attachments: an S3-compatible bucket, or files under DATA_DIR/objects. */
@@ -111,6 +125,7 @@ export class StorageModule {
           },
         },
         { provide: CREDENTIAL_STORE, inject: [DATA_DIR_LOCK], useFactory: () => openCredentialStore(config) },
+        { provide: LEASE_STORE, inject: [CREDENTIAL_STORE], useFactory: (credentials: CredentialStore) => openLeaseStore(config, credentials) },
         {
           provide: OBJECT_STORE,
           inject: [DATA_DIR_LOCK],
@@ -121,7 +136,7 @@ export class StorageModule {
         },
         StorageLifecycle,
       ],
-      exports: [EVENT_STORE, READ_STORE, CREDENTIAL_STORE, OBJECT_STORE],
+      exports: [EVENT_STORE, READ_STORE, CREDENTIAL_STORE, OBJECT_STORE, LEASE_STORE],
     };
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { PeriodicSweep } from '../../shared/periodic-sweep';
+import { LeaseKeeper } from '../../shared/leases/lease-keeper';
 import { CREDENTIAL_STORE, CredentialStore } from '../../storage/credential-store/credential-store.port';
 import { storedOnce } from '../../storage/credential-store/stored-once';
 import { Document } from '../../storage/read-store/read-store.port';
@@ -27,12 +28,15 @@ const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 export class VisitorSalts implements OnApplicationBootstrap, OnApplicationShutdown {
   /** At most today's and yesterday's salt (reports received around midnight); older ones are dropped by the sweep. */
   private readonly cached = new Map<string, Promise<string>>();
-  private readonly sweeps = new PeriodicSweep('VisitorSalts', SWEEP_INTERVAL_MS, (today: string) => this.deleteBefore(today));
+  private readonly sweeps: PeriodicSweep<[string], number>;
 
   constructor(
     @Inject(CREDENTIAL_STORE) private readonly credentials: CredentialStore,
     @Inject(ANALYTICS_CLOCK) private readonly clock: AnalyticsClock,
-  ) {}
+    leases: LeaseKeeper,
+  ) {
+    this.sweeps = new PeriodicSweep('VisitorSalts', SWEEP_INTERVAL_MS, (today: string) => this.deleteBefore(today), leases);
+  }
 
   private get salts() {
     return this.credentials.collection<SaltDocument>(VISITOR_SALTS_COLLECTION);

@@ -1,4 +1,5 @@
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { LeaseKeeper } from '../../shared/leases/lease-keeper';
 import type { Request, Response } from 'express';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { APP_CONFIG, AppConfig } from '../../config';
@@ -39,7 +40,7 @@ type Setting = Document & { value: string };
 export class LoginThrottle implements OnModuleInit, OnModuleDestroy {
   private secret: Promise<string> | null = null;
   /** Records of failures a day old are deleted hourly: nothing about a stranger's guesses is kept longer. */
-  private readonly purges = new PeriodicSweep('LoginThrottle', 60 * 60 * 1000, () => this.accounts.deleteMany({ lastFailureAt: { $lt: Date.now() - FAILURES_KEPT_MS } }));
+  private readonly purges: PeriodicSweep<[], unknown>;
   /** One check-and-count at a time per account in this process, so a burst of parallel guesses cannot all pass one check. */
   private readonly turns = new KeyedQueue();
 
@@ -47,7 +48,10 @@ export class LoginThrottle implements OnModuleInit, OnModuleDestroy {
     @Inject(CREDENTIAL_STORE) private readonly store: CredentialStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly rateLimiter: RateLimiter,
-  ) {}
+    @Inject(LeaseKeeper) leases: LeaseKeeper | null,
+  ) {
+    this.purges = new PeriodicSweep('LoginThrottle', 60 * 60 * 1000, () => this.accounts.deleteMany({ lastFailureAt: { $lt: Date.now() - FAILURES_KEPT_MS } }), leases);
+  }
 
   onModuleInit(): void {
     this.purges.start(() => []);

@@ -1,6 +1,7 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
+import { LeaseKeeper } from '../../shared/leases/lease-keeper';
 import { CREDENTIAL_STORE, CredentialStore } from '../../storage/credential-store/credential-store.port';
 import { EVENT_STORE, EventStore } from '../../storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../storage/read-store/read-store.port';
@@ -16,6 +17,7 @@ export class HealthController {
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CREDENTIAL_STORE) private readonly credentialStore: CredentialStore,
+    private readonly leases: LeaseKeeper,
   ) {}
 
   /** Liveness: the process answers. Never touches a store, so a slow database does not get the instance restarted. */
@@ -27,7 +29,8 @@ export class HealthController {
   /**
    * Readiness: 503 until the projectors run or while a store does not answer; then 200, `degraded`
    * while a projector has parked an event (the rest of the shop keeps serving, so the instance stays
-   * in rotation and the problem stays visible), with each projector's position and lag in events.
+   * in rotation and the problem stays visible), with each projector's position and lag in events, and
+   * the leases this instance holds (which background work runs here).
    */
   @Get(['ready', 'health/ready'])
   async ready(@Res({ passthrough: true }) response: Response) {
@@ -49,6 +52,8 @@ export class HealthController {
       head,
       projectors: checkpoints,
       lag: Object.fromEntries(Object.entries(checkpoints).map(([name, position]) => [name, Math.max(0, head - (position ?? 0))])),
+      instance: this.leases.owner,
+      leases: this.leases.holdings(),
       parkedEvents: parked.map(({ projector, position, type, streamId, error, parkedAt }) => ({ projector, position, type, streamId, error, parkedAt })),
     };
   }

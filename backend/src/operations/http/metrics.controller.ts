@@ -2,6 +2,7 @@ import { Controller, Get, Inject, OnModuleInit, Req, Res } from '@nestjs/common'
 import type { Request, Response } from 'express';
 import { timingSafeEqual } from 'node:crypto';
 import { Gauge } from 'prom-client';
+import { LeaseKeeper } from '../../shared/leases/lease-keeper';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { ShopMetrics } from '../../shared/metrics/shop-metrics';
@@ -21,11 +22,12 @@ export class MetricsController implements OnModuleInit {
     private readonly projections: ProjectionRunner,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly leases: LeaseKeeper,
   ) {}
 
   /** Projector positions and lag are read when scraped, so they are never stale. */
   onModuleInit(): void {
-    const { projections, eventStore } = this;
+    const { projections, eventStore, leases } = this;
     new Gauge({
       name: 'event_log_head_position',
       help: 'Global position of the newest event in the log',
@@ -51,6 +53,16 @@ export class MetricsController implements OnModuleInit {
       async collect() {
         const head = (await eventStore.headPosition()) ?? 0;
         for (const [projector, position] of Object.entries(projections.checkpoints())) this.set({ projector }, Math.max(0, head - (position ?? 0)));
+      },
+    });
+    new Gauge({
+      name: 'lease_held',
+      help: 'Background work this instance runs: 1 per lease it holds (its token as a label value is the fencing token)',
+      labelNames: ['lease', 'token'] as const,
+      registers: [this.metrics.registry],
+      collect() {
+        this.reset();
+        for (const { name, token } of leases.holdings()) this.set({ lease: name, token: String(token) }, 1);
       },
     });
     new Gauge({

@@ -7,6 +7,7 @@ import { PaymentRecord } from '../../payments/contract/payment.views';
 import { chainWatchGraceMinutes } from '../../shared/env';
 import { systemContext } from '../../shared/event-sourcing/command-context';
 import { PeriodicSweep } from '../../shared/periodic-sweep';
+import { LeaseKeeper } from '../../shared/leases/lease-keeper';
 import { ExpireOrder } from '../commands/expire-order.command';
 import { ExpiryHold } from '../domain/order.decider';
 import { OrderPlacement } from './order-placement.process';
@@ -53,7 +54,7 @@ export function holdingReason(payment: PaymentRecord): string | null {
 @Injectable()
 export class OrderSupervisor implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('OrderSupervisor');
-  private readonly sweeps = new PeriodicSweep('OrderSupervisor', SWEEP_INTERVAL_MS, (interruptedAfterMs: number, now: Date) => this.sweepOnce(interruptedAfterMs, now));
+  private readonly sweeps: PeriodicSweep<[number, Date], Awaited<ReturnType<OrderSupervisor['sweepOnce']>>>;
   private readonly graceMs: number;
 
   constructor(
@@ -64,8 +65,10 @@ export class OrderSupervisor implements OnApplicationBootstrap, OnApplicationShu
     private readonly orders: OrderQueries,
     private readonly payments: PaymentQueries,
     private readonly reversal: PaymentReversal,
+    leases: LeaseKeeper,
   ) {
     this.graceMs = chainWatchGraceMinutes(process.env) * 60_000;
+    this.sweeps = new PeriodicSweep('OrderSupervisor', SWEEP_INTERVAL_MS, (interruptedAfterMs: number, now: Date) => this.sweepOnce(interruptedAfterMs, now), leases);
   }
 
   onApplicationBootstrap(): void {

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { LeaseKeeper } from '../../shared/leases/lease-keeper';
 import { CommandBus } from '@nestjs/cqrs';
 import { PaymentQueries, WatchedPayment } from '../../../../projections/payments/payment.queries';
 import { CRYPTO_PAYMENT_METHOD_IDS, CryptoPaymentMethod } from '../../ordering/contract/checkout-rules';
@@ -23,10 +24,13 @@ export interface PollOutcome {
  * The chain watch: every CHAIN_POLL_SECONDS, each configured network's watcher is asked what pays the
  * addresses of its open payments (the read model's, rebuilt from the streams), and each payment records
  * the differences on its stream; a payment the chain has paid is confirmed through the settlement.
- * Nothing is kept in memory between polls, so a restart resumes from the streams, and several
- * instances may poll at once: every append names the revision it decided on, and a repeat decides nothing.
+ * Nothing is kept in memory between polls, so a restart resumes from the streams. One instance polls,
+ * the one holding the lease `chain-watch` (another takes over when it dies); were two to poll at once,
+ * every append names the revision it decided on, and a repeat decides nothing.
  * A failing node is asked again later and later (doubling, up to 5 minutes), then at the normal pace once it answers.
  */
+const CHAIN_WATCH_LEASE = 'chain-watch';
+
 @Injectable()
 export class ChainWatch implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('ChainWatch');
@@ -42,9 +46,11 @@ export class ChainWatch implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(CHAIN_WATCHERS) private readonly watchers: ChainWatcher[],
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
     @Inject(PAYMENTS_CLOCK) private readonly clock: PaymentsClock,
+    private readonly leases: LeaseKeeper,
   ) {}
 
   onApplicationBootstrap(): void {
+    if (this.watchers.length > 0) this.leases.register({ name: CHAIN_WATCH_LEASE });
     for (const watcher of this.watchers) this.schedule(watcher, 0);
   }
 
@@ -74,7 +80,7 @@ export class ChainWatch implements OnApplicationBootstrap, OnApplicationShutdown
     const timer = setTimeout(async () => {
       let next = normal;
       try {
-        await this.poll(watcher.network);
+        if (this.leases.holds(CHAIN_WATCH_LEASE)) await this.poll(watcher.network);
       } catch (error) {
         next = Math.min(Math.max(delayMs, normal) * 2, MAX_BACK_OFF_MS);
         this.logger.warn(`Watching ${watcher.network} failed (${(error as Error).message}); asking again in ${Math.round(next / 1000)} s`);

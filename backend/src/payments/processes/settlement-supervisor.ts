@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { OpenProcessQueries } from '../../../../projections/ordering/open-process.queries';
 import { systemContext } from '../../shared/event-sourcing/command-context';
 import { PeriodicSweep } from '../../shared/periodic-sweep';
+import { LeaseKeeper } from '../../shared/leases/lease-keeper';
 import { ConfirmPayment } from '../commands/confirm-payment.command';
 import { FailPayment } from '../commands/fail-payment.command';
 
@@ -16,12 +17,15 @@ const INTERRUPTED_AFTER_MS = 10_000;
 @Injectable()
 export class SettlementSupervisor implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('SettlementSupervisor');
-  private readonly sweeps = new PeriodicSweep('SettlementSupervisor', SWEEP_INTERVAL_MS, (interruptedAfterMs: number) => this.finishInterrupted(interruptedAfterMs));
+  private readonly sweeps: PeriodicSweep<[number], number>;
 
   constructor(
     private readonly commands: CommandBus,
     private readonly openProcesses: OpenProcessQueries,
-  ) {}
+    leases: LeaseKeeper,
+  ) {
+    this.sweeps = new PeriodicSweep('SettlementSupervisor', SWEEP_INTERVAL_MS, (interruptedAfterMs: number) => this.finishInterrupted(interruptedAfterMs), leases);
+  }
 
   onApplicationBootstrap(): void {
     this.sweeps.start(() => [INTERRUPTED_AFTER_MS]);

@@ -7,7 +7,7 @@ describe('RateLimiter', () => {
   let limiter: RateLimiter;
   beforeEach(async () => {
     store = new SqliteReadStore(':memory:', 'rebuildable');
-    limiter = new RateLimiter(store);
+    limiter = new RateLimiter(store, null);
     await limiter.onModuleInit();
   });
   afterEach(async () => {

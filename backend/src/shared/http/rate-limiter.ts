@@ -1,4 +1,5 @@
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { LeaseKeeper } from '../leases/lease-keeper';
 import { CREDENTIAL_STORE, CredentialStore } from '../../storage/credential-store/credential-store.port';
 import { Document } from '../../storage/read-store/read-store.port';
 import { TooManyRequestsError } from '../errors';
@@ -17,9 +18,11 @@ export const RATE_LIMITS_COLLECTION = 'rate_limits';
  */
 @Injectable()
 export class RateLimiter implements OnModuleInit, OnModuleDestroy {
-  private readonly purges = new PeriodicSweep('RateLimiter', PURGE_INTERVAL_MS, () => this.purgeExpired());
+  private readonly purges: PeriodicSweep<[], unknown>;
 
-  constructor(@Inject(CREDENTIAL_STORE) private readonly store: CredentialStore) {}
+  constructor(@Inject(CREDENTIAL_STORE) private readonly store: CredentialStore, @Inject(LeaseKeeper) leases: LeaseKeeper | null) {
+    this.purges = new PeriodicSweep('RateLimiter', PURGE_INTERVAL_MS, () => this.purgeExpired(), leases);
+  }
 
   async onModuleInit(): Promise<void> {
     await this.store.collection<Window>(RATE_LIMITS_COLLECTION).createIndex({ windowEndsAt: 1 });

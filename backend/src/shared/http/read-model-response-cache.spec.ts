@@ -4,13 +4,13 @@ import { Invalidation, ReadModelResponseCache, withHeaders } from './read-model-
 
 /** A runner that tells its listeners only what the test says was applied. */
 class AppliedEvents {
-  private listeners: AppliedListener[] = [];
   asRunner(): ProjectionRunner {
-    return { onApplied: (listener: AppliedListener) => (this.listeners.push(listener), () => undefined) } as unknown as ProjectionRunner;
+    return { onApplied: (listener: AppliedListener, projectors: string[]) => (this.listeners.push({ listener, projectors }), () => undefined) } as unknown as ProjectionRunner;
   }
+  private listeners: { listener: AppliedListener; projectors: string[] }[] = [];
   apply(projector: string, type: string, data: Record<string, unknown>): void {
     const event = { type, data, streamId: 'x', id: 'e', position: 1, revision: 0, version: 1, metadata: {} } as unknown as RecordedEvent;
-    for (const listener of this.listeners) listener(projector, event);
+    for (const { listener, projectors } of this.listeners) if (projectors.includes(projector)) listener(projector, event);
   }
 }
 

@@ -52,10 +52,9 @@ export class ReadModelResponseCache {
     private readonly invalidation: (projector: string, event: RecordedEvent) => Invalidation,
   ) {
     projections.onApplied((projector, event) => {
-      if (!this.projectorNames.includes(projector)) return;
       const dropped = this.invalidation(projector, event);
       if (dropped) this.drop(dropped);
-    });
+    }, projectorNames);
   }
 
   /** `compute` answers the body, or `{ body, headers, tags }` via `withHeaders`. */
