@@ -51,7 +51,7 @@ export const routes: RouteObject[] = [
       { path: '/orders/:id', element: <OrderDetailPage /> },
       { path: '/dashboard/support', element: <RequireSignedIn><SupportCasesPage /></RequireSignedIn> },
       { path: '/dashboard/support/:id', element: <RequireSignedIn><SupportCasesPage /></RequireSignedIn> },
-      { path: '/admin', element: <RequireAdmin><AdminPage /></RequireAdmin> },
+      { path: '/admin/:tab?', element: <RequireAdmin><AdminPage /></RequireAdmin> },
       { path: '/faq', element: <FaqPage /> },
       { path: '/shipping', element: <ShippingPage /> },
       { path: '/returns', element: <ReturnsPage /> },

@@ -1,20 +1,6 @@
-import type { AxeResults } from 'axe-core';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { expect as expectPage } from './expect-page';
-import { DESKTOP, Shop, startShop } from './browser-support';
-
-const AXE_SOURCE = require.resolve('axe-core/axe.min.js');
-
-/** Serious and critical WCAG 2.x A/AA violations on the page as it stands, described for a failure message. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_SOURCE });
-  const results = (await page.evaluate(
-    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })`,
-  )) as AxeResults;
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
-}
+import { DESKTOP, seriousAxeViolations as seriousViolations, Shop, startShop } from './browser-support';
 
 describe('Accessibility (axe-core): no serious or critical violations', () => {
   let shop: Shop;

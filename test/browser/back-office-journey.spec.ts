@@ -92,7 +92,7 @@ describe('Running the store from the back office', () => {
     await expectPage(details).toBeHidden();
 
     // Export: exactly the filtered rows.
-    const [exported] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    const [exported] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export' }).click()]);
     const csv = readFileSync((await exported.path())!, 'utf8').trimEnd().split('\r\n');
     expect(csv).toHaveLength(2);
     expect(csv[1]).toMatch(new RegExp(`^${payment.id},${order.id},Bitcoin \\(BTC\\),.*,confirmed,,${TRANSACTION}`));

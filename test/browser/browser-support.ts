@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AxeResults } from 'axe-core';
 import { APIRequestContext, Browser, BrowserContext, chromium, Locator, Page, request as playwrightRequest } from 'playwright-core';
 import type { z } from 'zod';
 import type { CryptoPaymentMethod, PaymentMethod } from '../../backend/src/ordering/contract/checkout-rules';
@@ -144,4 +145,29 @@ export async function expectWithinWidth(locator: Locator, width: number): Promis
   const box = (await locator.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(width);
+}
+
+const AXE_SOURCE = require.resolve('axe-core/axe.min.js');
+
+/** The back office, signed in as the demo admin, in a context of its own that lets axe in (see seriousAxeViolations); close its context after. */
+export async function openAdminForAxe(shop: Shop, viewport: { width: number; height: number }): Promise<Page> {
+  const context = await shop.browser.newContext({ baseURL: shop.url, viewport, bypassCSP: true });
+  const page = await context.newPage();
+  await signInToAdmin(shop, page);
+  return page;
+}
+
+/**
+ * Serious and critical WCAG 2.x A/AA violations within `selector` (the whole document without one),
+ * described for a failure message. axe is injected as an inline script, which the shop's own CSP
+ * rightly forbids: the page's context must be made with `bypassCSP`.
+ */
+export async function seriousAxeViolations(page: Page, selector?: string): Promise<string[]> {
+  if (!(await page.evaluate('typeof axe !== "undefined"'))) await page.addScriptTag({ path: AXE_SOURCE });
+  const results = (await page.evaluate(
+    `axe.run(${selector === undefined ? 'document' : JSON.stringify(selector)}, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })`,
+  )) as AxeResults;
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
 }

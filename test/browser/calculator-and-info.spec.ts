@@ -177,7 +177,7 @@ describe('Calculator, information pages and back office in a real browser', () =
     await expectPage(row.getByText('Confirmed')).toBeVisible();
     await expectPage(row.getByRole('link', { name: /block explorer/ })).toBeVisible();
     // Export: exactly the rows the search shows.
-    const [exported] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    const [exported] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export' }).click()]);
     expect(exported.suggestedFilename()).toBe('payments.csv');
     const csv = readFileSync((await exported.path())!, 'utf8').trimEnd().split('\r\n');
     expect(csv[0]).toBe('Payment ID,Order ID,Payment Method,Amount (AUD),Crypto Amount,Coin,Status,Failure Reason,Transaction,Wallet Address,Created');
@@ -212,8 +212,8 @@ describe('Calculator, information pages and back office in a real browser', () =
     const ask = page.getByRole('dialog', { name: `Mark Order #${order.id} as Processing?` });
     await ask.getByRole('button', { name: 'Mark as Processing' }).click();
     await expectPage(page.getByText('You are logged out. Logging in again...')).toBeVisible();
-    // Signing in again brings the admin back to the back office.
-    await page.waitForURL(/\/auth\?returnTo=%2Fadmin$/, { timeout: 15_000 });
+    // Signing in again brings the admin back to the back office's tab it was on.
+    await page.waitForURL(/\/auth\?returnTo=%2Fadmin%2Forders$/, { timeout: 15_000 });
     // The ended session answers the status change with the 401 this journey is about.
     expect(unexpectedErrors(consoleErrors, [401])).toEqual([]);
   }, 60_000);

@@ -79,6 +79,32 @@ describe('Customer dashboard in a real browser', () => {
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
   });
 
+  it('counts every order on the counters while the list shows a page of them at a time', async () => {
+    const orders = 55;
+    const product = products.find((candidate) => candidate.stock >= orders)!;
+    const { page, consoleErrors } = await shop.newPage(DESKTOP);
+    await signUp(page);
+    for (let i = 0; i < orders; i += 1) {
+      const placed = await page.request.post('/api/orders', {
+        data: { customerEmail: 'grace@example.com', paymentMethod: 'bitcoin', shippingMethod: 'regular', shippingAddress: melbourne, items: [{ productId: product.id, quantity: 1 }] },
+        headers: { Origin: shop.url },
+      });
+      expect(placed.status()).toBe(201);
+    }
+    await page.goto('/dashboard');
+    await expectPage(page.getByTestId('count-pending')).toHaveText(String(orders));
+    const pages = page.getByRole('navigation', { name: 'Your order pages' });
+    await expectPage(pages.getByText(`Showing 1–50 of ${orders}`)).toBeVisible();
+    expect(await page.locator('.dashboard-orders .order-card').count()).toBe(50);
+    await pages.getByRole('button', { name: 'Next' }).click();
+    await expectPage(pages.getByText(`Showing 51–${orders} of ${orders}`)).toBeVisible();
+    await expectPage(page.locator('.dashboard-orders .order-card')).toHaveCount(orders - 50);
+    await expectPage(page.getByTestId('count-pending')).toHaveText(String(orders));
+    await pages.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('customer-dashboard-orders-page-2-1280') });
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+  }, 60_000);
+
   it('fits a phone at 390 px, with a favorite saved from a product card', async () => {
     const { page, consoleErrors } = await shop.newPage(MOBILE);
     await signUp(page);

@@ -1,6 +1,6 @@
 import { Page } from 'playwright-core';
 import type { Category, Product } from '../../frontend/src/api/types';
-import { SEARCH_DEBOUNCE_MS } from '../../frontend/src/pages/catalogue/useDebouncedValue';
+import { SEARCH_DEBOUNCE_MS } from '../../frontend/src/hooks/useDebouncedValue';
 import { DESKTOP, MOBILE, Shop, startShop, unexpectedErrors, screenshotPath } from './browser-support';
 import { expect as expectLocator } from './expect-page';
 

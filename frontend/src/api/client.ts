@@ -1,3 +1,7 @@
+import { MAX_PAGE_SIZE, Page, PAGE_HEADER, PAGE_SIZE_HEADER, TOTAL_COUNT_HEADER, TOTAL_IS_LOWER_BOUND_HEADER } from '../../../backend/src/shared/contract/paging';
+
+export type { Page };
+
 /**
  * The one API client of the storefront (spec §7): every call sends the session cookie, bodies are
  * JSON, and any non-ok answer fails with "status: body" while keeping the server's own message.
@@ -30,7 +34,8 @@ async function failure(response: Response): Promise<ApiError> {
   return new ApiError(response.status, serverMessage, bodyText);
 }
 
-export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+/** The answer to a call, once it is known to be ok. */
+async function send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<Response> {
   const response = await fetch(path, {
     method,
     credentials: 'include',
@@ -38,6 +43,11 @@ export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', p
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw await failure(response);
+  return response;
+}
+
+export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const response = await send(method, path, body);
   if (response.status === 204) return undefined as T;
   const location = response.headers.get('Location');
   if (response.status === 202 && location) return readOnceVisible<T>(location, await failure(response));
@@ -46,6 +56,41 @@ export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', p
 }
 
 export const apiGet = <T>(path: string) => apiRequest<T>('GET', path);
+
+/**
+ * One page of a paged list (backend/src/shared/contract/paging.ts): the page's items are the body,
+ * how many match and which page it is come in headers. A list that sends only X-Total-Count (the
+ * catalogue's limit/offset pages) is read as one page of what it sent.
+ */
+export async function apiGetPage<T>(path: string): Promise<Page<T>> {
+  const response = await send('GET', path);
+  const items = (await response.json()) as T[];
+  const header = (name: string, otherwise: number) => {
+    const value = response.headers.get(name);
+    return value === null || !/^\d+$/.test(value) ? otherwise : Number(value);
+  };
+  return {
+    items,
+    total: header(TOTAL_COUNT_HEADER, items.length),
+    totalIsLowerBound: response.headers.get(TOTAL_IS_LOWER_BOUND_HEADER) === 'true',
+    page: header(PAGE_HEADER, 1),
+    pageSize: header(PAGE_SIZE_HEADER, items.length),
+  };
+}
+
+/**
+ * Every item of a paged list, read MAX_PAGE_SIZE at a time: for a figure that needs them all and has
+ * no count of its own on the server (a customer's orders per status), over lists one person makes.
+ */
+export async function apiGetEveryPage<T>(path: string): Promise<T[]> {
+  const separator = path.includes('?') ? '&' : '?';
+  const items: T[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await apiGetPage<T>(`${path}${separator}page=${page}&pageSize=${MAX_PAGE_SIZE}`);
+    items.push(...answer.items);
+    if (answer.items.length < MAX_PAGE_SIZE || (!answer.totalIsLowerBound && items.length >= answer.total)) return items;
+  }
+}
 
 const VISIBLE_RETRIES_MS = [250, 500, 1000, 2000, 4000];
 

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { apiGet, ApiError, queryString } from '../api/client';
+import { apiGet, apiGetPage, queryString } from '../api/client';
 import { CACHE } from '../api/query-client';
 import type { Category, Product } from '../api/types';
 
@@ -31,10 +31,8 @@ interface ProductPage {
 }
 
 async function fetchProductPage(path: string, offset: number): Promise<ProductPage> {
-  const response = await fetch(path, { credentials: 'include', headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
-  const products = (await response.json()) as Product[];
-  return { products, total: Number(response.headers.get('X-Total-Count') ?? products.length), offset };
+  const { items, total } = await apiGetPage<Product>(path);
+  return { products: items, total, offset };
 }
 
 /**

@@ -1,17 +1,31 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet } from '../api/client';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiGetEveryPage, apiGetPage, queryString } from '../api/client';
 import type { Order, Product } from '../api/types';
 
 export const CUSTOMER_ORDERS_KEY = ['/api/customer/orders'] as const;
+const CUSTOMER_ORDERS_STALE_MS = 30_000;
 
-/** The signed-in customer's orders, newest first. */
-export function useCustomerOrders() {
-  return useQuery({
-    queryKey: CUSTOMER_ORDERS_KEY,
-    queryFn: () => apiGet<Order[]>('/api/customer/orders'),
-    staleTime: 30_000,
-  });
-}
+/** The signed-in customer's orders, every read under CUSTOMER_ORDERS_KEY: an order placed or paid refreshes them all. */
+export const customerOrderQueries = {
+  /** One page, newest first; the page shown stays while the next loads. */
+  page: (page: number) =>
+    queryOptions({
+      queryKey: [...CUSTOMER_ORDERS_KEY, 'page', page],
+      queryFn: () => apiGetPage<Order>(`${CUSTOMER_ORDERS_KEY[0]}${queryString({ page })}`),
+      staleTime: CUSTOMER_ORDERS_STALE_MS,
+      placeholderData: keepPreviousData,
+    }),
+  /** All of them, for figures over every order (the dashboard's counters per status, which the server does not keep per customer). */
+  every: () =>
+    queryOptions({
+      queryKey: [...CUSTOMER_ORDERS_KEY, 'every'],
+      queryFn: () => apiGetEveryPage<Order>(CUSTOMER_ORDERS_KEY[0]),
+      staleTime: CUSTOMER_ORDERS_STALE_MS,
+    }),
+};
+
+/** A page of the signed-in customer's orders, newest first. */
+export const useCustomerOrders = (page: number) => useQuery(customerOrderQueries.page(page));
 
 /** The current product (price, stock, still active) before it goes back into the cart. */
 export function useFetchProduct() {

@@ -1,6 +1,6 @@
 import { LogOut, Store } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Tabs } from '../components/Tabs';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { SHOP_NAME } from '../lib/shop';
@@ -15,14 +15,34 @@ import { ReferralCodesTab } from './admin/ReferralCodesTab';
 import { ReviewsTab } from './admin/ReviewsTab';
 import { NotificationsTab } from './admin/NotificationsTab';
 import { SupportTab } from './admin/SupportTab';
+import { NotFoundPage } from './NotFoundPage';
 import './admin/admin.css';
 
 type AdminTab = 'dashboard' | 'products' | 'orders' | 'payments' | 'analytics' | 'audit' | 'referrals' | 'reviews' | 'support' | 'notifications';
 
-/** Checkout spec §2: the back office. App.tsx lets only administrators reach it. */
+const ADMIN_TABS: { id: AdminTab; label: string; panel: ReactNode }[] = [
+  { id: 'dashboard', label: 'Dashboard', panel: <DashboardTab /> },
+  { id: 'products', label: 'Products', panel: <ProductsTab /> },
+  { id: 'orders', label: 'Orders', panel: <OrdersTab /> },
+  { id: 'payments', label: 'Payments', panel: <PaymentsTab /> },
+  { id: 'analytics', label: 'Analytics', panel: <LazyAnalyticsTab /> },
+  { id: 'referrals', label: 'Referral codes', panel: <ReferralCodesTab /> },
+  { id: 'reviews', label: 'Reviews', panel: <ReviewsTab /> },
+  { id: 'support', label: 'Support', panel: <SupportTab /> },
+  { id: 'notifications', label: 'Notifications', panel: <NotificationsTab /> },
+  { id: 'audit', label: 'Audit log', panel: <AuditTab /> },
+];
+
+/** A tab's own address: /admin is the dashboard, /admin/orders the Orders tab (its filters follow in the query string). */
+const pathOf = (tab: AdminTab) => (tab === 'dashboard' ? '/admin' : `/admin/${tab}`);
+
+/** Checkout spec §2: the back office, a URL per tab (`/admin/:tab`). App.tsx lets only administrators reach it. */
 export default function AdminPage() {
-  usePageTitle('Admin');
-  const [tab, setTab] = useState<AdminTab>('dashboard');
+  const { tab: requested = 'dashboard' } = useParams();
+  const navigate = useNavigate();
+  const current = ADMIN_TABS.find((tab) => tab.id === requested);
+  usePageTitle(current && current.id !== 'dashboard' ? `${current.label} · Admin` : 'Admin');
+  if (!current) return <NotFoundPage />;
   return (
     <AdminSession>
       <div className="section">
@@ -45,20 +65,9 @@ export default function AdminPage() {
             label="Back office"
             className="admin-tabs"
             lazy
-            selected={tab}
-            onSelect={setTab}
-            tabs={[
-              { id: 'dashboard', label: 'Dashboard', panel: <DashboardTab /> },
-              { id: 'products', label: 'Products', panel: <ProductsTab /> },
-              { id: 'orders', label: 'Orders', panel: <OrdersTab /> },
-              { id: 'payments', label: 'Payments', panel: <PaymentsTab /> },
-              { id: 'analytics', label: 'Analytics', panel: <LazyAnalyticsTab /> },
-              { id: 'referrals', label: 'Referral codes', panel: <ReferralCodesTab /> },
-              { id: 'reviews', label: 'Reviews', panel: <ReviewsTab /> },
-              { id: 'support', label: 'Support', panel: <SupportTab /> },
-              { id: 'notifications', label: 'Notifications', panel: <NotificationsTab /> },
-              { id: 'audit', label: 'Audit log', panel: <AuditTab /> },
-            ]}
+            selected={current.id}
+            onSelect={(tab) => navigate(pathOf(tab))}
+            tabs={ADMIN_TABS}
           />
         </div>
       </div>

@@ -1,21 +1,24 @@
 import { ArrowLeft, CheckCircle2, Clock, Heart, LifeBuoy, Package, PackageOpen, RotateCcw, Sparkles, Tag, Truck } from 'lucide-react';
-import { ReactNode, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { ReactNode, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { messageOf } from '../api/client';
 import type { Product } from '../api/types';
 import { ProductGrid } from '../components/ProductCard';
+import { Pager } from '../components/ui/Pager';
 import { useAuth } from '../hooks/useAuth';
 import { useOnSaleProducts } from '../hooks/useCatalogue';
-import { useCustomerOrders } from '../hooks/useOrders';
+import { customerOrderQueries, useCustomerOrders } from '../hooks/useOrders';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { useFavorites } from '../lib/favorites';
+import { spansPages } from '../lib/paging';
 import { useOrderHistory, useRecommendations } from './dashboard/customer-data';
 import { EmailVerificationBanner } from './dashboard/EmailVerificationBanner';
 import { OrderCard } from './dashboard/OrderCard';
 import { COUNTED_STATUSES, countByStatus, ON_SALE_AGAIN_LIMIT, QUICK_REORDER_LIMIT, RECOMMENDED_LIMIT } from './dashboard/order-insights';
 import { QuickReorder } from './dashboard/QuickReorder';
 import { SupportCaseDialog } from './dashboard/SupportCaseDialog';
-import { useSupportCases } from './dashboard/support-data';
+import { useOpenSupportCaseCount } from './dashboard/support-data';
 import './dashboard/dashboard.css';
 
 const COUNTER_ICONS = { pending: Clock, processing: Package, shipped: Truck, delivered: CheckCircle2 } as const;
@@ -73,16 +76,19 @@ const lineSkeletons = (count: number, label: string) => (
 export default function DashboardPage() {
   usePageTitle('My Dashboard');
   const { user } = useAuth();
-  const orders = useCustomerOrders();
+  const ordersTop = useRef<HTMLElement>(null);
+  const [ordersPage, setOrdersPage] = useState(1);
+  const orders = useCustomerOrders(ordersPage);
+  // The counters are over every order, not the page shown.
+  const counts = useQuery({ ...customerOrderQueries.every(), select: countByStatus });
   const history = useOrderHistory();
   const recommendations = useRecommendations();
   const favorites = useFavorites();
-  const supportCases = useSupportCases();
+  const openSupportCases = useOpenSupportCaseCount();
   const onSale = useOnSaleProducts();
   const [supportOpen, setSupportOpen] = useState(false);
 
-  const list = useMemo(() => orders.data ?? [], [orders.data]);
-  const counts = countByStatus(list);
+  const page = orders.data;
   const reorder = (history.data ?? []).slice(0, QUICK_REORDER_LIMIT);
   const onSaleAgain = useMemo(() => {
     const ordered = new Set((history.data ?? []).map((entry) => entry.productId));
@@ -125,7 +131,7 @@ export default function DashboardPage() {
               <li key={status} className={`card counter counter-${status}`}>
                 <Icon size={22} aria-hidden />
                 <span className="counter-value" data-testid={`count-${status}`}>
-                  {orders.isPending ? '–' : counts[status]}
+                  {counts.data?.[status] ?? '–'}
                 </span>
                 <span className="muted small">{COUNTER_LABELS[status]}</span>
               </li>
@@ -154,7 +160,7 @@ export default function DashboardPage() {
             <span className="tile-title">Support Cases</span>
             <span className="muted small">
               <span className="tile-count" data-testid="support-count">
-                {supportCases.isPending ? '–' : supportCases.openCount}
+                {openSupportCases.data ?? '–'}
               </span>{' '}
               open · Create a case
             </span>
@@ -165,7 +171,7 @@ export default function DashboardPage() {
         </p>
 
         <div className="dashboard-grid">
-          <section className="card stack dashboard-orders" aria-labelledby="orders-heading">
+          <section ref={ordersTop} className="card stack dashboard-orders" aria-labelledby="orders-heading">
             <h2 id="orders-heading">Your Orders</h2>
             {orders.isPending ? (
               <div className="stack" role="status" aria-busy="true" aria-label="Loading your orders">
@@ -177,7 +183,7 @@ export default function DashboardPage() {
               <p className="notice notice-danger" role="alert">
                 {messageOf(orders.error, 'We could not load your orders. Please try again.')}
               </p>
-            ) : list.length === 0 ? (
+            ) : !page || page.total === 0 ? (
               <div className="empty-state">
                 <PackageOpen size={48} className="muted" aria-hidden />
                 <p>You have not placed any orders yet.</p>
@@ -186,10 +192,11 @@ export default function DashboardPage() {
                 </Link>
               </div>
             ) : (
-              <div className="stack">
-                {list.map((order) => (
+              <div className={`stack ${orders.isPlaceholderData ? 'is-stale' : ''}`}>
+                {page.items.map((order) => (
                   <OrderCard key={order.id} order={order} />
                 ))}
+                {spansPages(page) && <Pager label="Your order pages" list={page} onPage={setOrdersPage} top={ordersTop} />}
               </div>
             )}
           </section>

@@ -2,7 +2,8 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } f
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { PageQuery, pageQuerySchema } from '../../shared/contract/paging';
+import { PageQuery } from '../../shared/contract/paging';
+import { pageQuerySchema } from '../../shared/contract/paging-input';
 import { pageHeaders } from '../../shared/http/paged-response';
 import { SupportCaseQueries, SupportViewer } from '../../../../projections/customers/support-cases.queries';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';

@@ -1,7 +1,7 @@
 import { safeReturnPath } from './return-to';
 
 describe('safeReturnPath', () => {
-  it.each(['/checkout', '/products/12', '/search?q=bpc'])('keeps a path of this shop: %s', (path) => {
+  it.each(['/checkout', '/products/12', '/search?q=bpc', '/admin/orders?search=grace+hopper&page=2'])('keeps a path of this shop: %s', (path) => {
     expect(safeReturnPath(path)).toBe(path);
   });
 

@@ -5,5 +5,6 @@
 export function safeReturnPath(value: unknown): string {
   if (typeof value !== 'string' || value.length > 300) return '/';
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || value.startsWith('/api/')) return '/';
-  return /^[\w\-./?=&%]*$/.test(value) ? value : '/';
+  // `+` is a space in a query string (a search of the back office, say).
+  return /^[\w\-./?=&%+]*$/.test(value) ? value : '/';
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dayParamSchema, pageQuerySchema } from '../../shared/contract/paging';
+import { dayParamSchema, pageQuerySchema } from '../../shared/contract/paging-input';
 import { CARRIERS, ORDER_STATUSES } from './checkout-rules';
 
 /** Checkout spec §5, back-office shipping dialog. */

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
-import { pageQuerySchema, PageQuery } from '../../shared/contract/paging';
+import { PageQuery } from '../../shared/contract/paging';
+import { pageQuerySchema } from '../../shared/contract/paging-input';
 import { pageHeaders } from '../../shared/http/paged-response';
 import { z } from 'zod';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';

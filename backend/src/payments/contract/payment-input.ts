@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CRYPTO_PAYMENT_METHOD_IDS } from '../../ordering/contract/checkout-rules';
-import { pageQuerySchema } from '../../shared/contract/paging';
+import { pageQuerySchema } from '../../shared/contract/paging-input';
 import { SETTLEMENT_STATES } from './payment-settlement';
 
 /** An admin's manual confirmation: the transaction that paid, as its hash or id. */

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { pageQuerySchema } from '../../shared/contract/paging';
+import { pageQuerySchema } from '../../shared/contract/paging-input';
 import { pageHeaders } from '../../shared/http/paged-response';
 import { CommandBus } from '@nestjs/cqrs';
 import { z } from 'zod';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Lists that grow with the business (orders, payments, the audit log, support cases, reviews, the
  * outbox) are answered a page at a time, sorted and filtered by the server. The page is the answer's
@@ -23,19 +21,11 @@ export const TOTAL_IS_LOWER_BOUND_HEADER = 'X-Total-Count-Is-Lower-Bound';
 export const PAGE_HEADER = 'X-Page';
 export const PAGE_SIZE_HEADER = 'X-Page-Size';
 
-const wholeNumber = (name: string, min: number, max: number) =>
-  z.coerce
-    .number({ message: `${name} must be a whole number from ${min} to ${max}` })
-    .int(`${name} must be a whole number from ${min} to ${max}`)
-    .min(min, `${name} must be a whole number from ${min} to ${max}`)
-    .max(max, `${name} must be a whole number from ${min} to ${max}`);
-
-export const pageQuerySchema = z.object({
-  page: wholeNumber('page', 1, MAX_PAGE).default(1),
-  pageSize: wholeNumber('pageSize', 1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-});
-
-export type PageQuery = z.infer<typeof pageQuerySchema>;
+/** Which page of a list, and how long a page is (parsed from a request by pageQuerySchema in paging-input.ts). */
+export interface PageQuery {
+  page: number;
+  pageSize: number;
+}
 
 /** One page of a list: its items, and how many match in all (`totalIsLowerBound`: at least that many). */
 export interface Page<T> {
@@ -45,10 +35,3 @@ export interface Page<T> {
   page: number;
   pageSize: number;
 }
-
-/** A day (YYYY-MM-DD) for a date filter. */
-export const dayParamSchema = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Dates are YYYY-MM-DD');

@@ -1,11 +1,13 @@
-import { ChevronLeft, ChevronRight, Download, RotateCcw } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Download, RotateCcw } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import { messageOf } from '../../api/client';
+import { Pager } from '../../components/ui/Pager';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { useLastPageWhenPastTheEnd } from '../../hooks/useListParams';
 import { formatDateTime } from '../../lib/dates';
 import {
   AUDIT_KEY,
   AuditEntry,
-  AUDIT_TAB_PAGE_SIZE,
   auditExportUrl,
   AuditSearch,
   EVENT_TYPE_GROUPS,
@@ -134,16 +136,6 @@ function AuditCards({
   );
 }
 
-/** Typing settles before the log is asked again. */
-function useSettled<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
-
 /**
  * The whole event log in a person's words, newest first: who did what and when, filtered by
  * stream, actor, event type and dates, 25 events a page, and exported as CSV with the same filters.
@@ -151,7 +143,7 @@ function useSettled<T>(value: T, delayMs: number): T {
 export function AuditTab() {
   const section = useRef<HTMLElement>(null);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const settled = useSettled(filters, 350);
+  const settled = useDebouncedValue(filters, 350);
   const errors = validate(filters);
   const settledValid = Object.keys(validate(settled)).length === 0;
   const search = toSearch(settled);
@@ -178,13 +170,10 @@ export function AuditTab() {
 
   const data = log.data;
   const total = data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / AUDIT_TAB_PAGE_SIZE));
+  const listPage = data && { ...data, items: data.entries };
   const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
   // Fewer events than before (a narrower search, a rebuilt log): stay on the last page there is.
-  const beyondLastPage = data !== undefined && !log.isPlaceholderData && page > pages;
-  useEffect(() => {
-    if (beyondLastPage) setPaging({ searchKey, page: pages });
-  }, [beyondLastPage, searchKey, pages]);
+  useLastPageWhenPastTheEnd(listPage, log.isPlaceholderData, goTo);
   /** The server reads one stream as a timeline, oldest first; the whole log newest first. */
   const order = search.stream ? 'oldest first' : 'newest first';
   const describedBy = (field: keyof typeof errors, id: string) => (errors[field] ? `${id}-error` : undefined);
@@ -311,7 +300,7 @@ export function AuditTab() {
       {log.isError ? (
         <LoadError message={messageOf(log.error, 'Failed to load the audit log.')} onRetry={() => log.refetch()} />
       ) : (
-        <div className={`stack ${log.isPlaceholderData ? 'audit-stale' : ''}`} aria-busy={log.isFetching || undefined}>
+        <div className={`stack ${log.isPlaceholderData ? 'is-stale' : ''}`} aria-busy={log.isFetching || undefined}>
           {narrow ? (
             <AuditCards
               label={`Audit log, ${order}`}
@@ -349,17 +338,7 @@ export function AuditTab() {
               ))}
             </AdminTable>
           )}
-          <nav className="row between wrap gap audit-pager" aria-label="Audit log pages">
-            <button type="button" className="button button-outline button-sm" disabled={page <= 1 || !data} onClick={() => goTo(page - 1)}>
-              <ChevronLeft size={16} aria-hidden /> Previous
-            </button>
-            <span className="small" aria-live="polite">
-              Page {Math.min(page, pages)} of {pages}
-            </span>
-            <button type="button" className="button button-outline button-sm" disabled={page >= pages || !data} onClick={() => goTo(page + 1)}>
-              Next <ChevronRight size={16} aria-hidden />
-            </button>
-          </nav>
+          {listPage && <Pager label="Audit log pages" list={listPage} onPage={goTo} top={section} />}
         </div>
       )}
       {history && (

@@ -1,7 +1,8 @@
-import { ChevronLeft, ChevronRight, Mail } from 'lucide-react';
+import { Mail } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { messageOf, queryString } from '../../api/client';
 import { OUTBOX_PAGE_SIZE, OutboxPageView, OutboxStatus } from '../../../../backend/src/notifications/contract/outbox.views';
+import { Pager } from '../../components/ui/Pager';
 import { formatDateTime } from '../../lib/dates';
 import { useAdminQuery } from './admin-data';
 import { LoadError } from './admin-ui';
@@ -24,7 +25,6 @@ export function NotificationsTab() {
   const outbox = useAdminQuery<OutboxPageView>([...OUTBOX_KEY, page], `${OUTBOX_KEY[0]}${queryString({ page, pageSize: OUTBOX_PAGE_SIZE })}`, { keepPrevious: true });
   useRefetchWhenShown(section, () => outbox.refetch());
   const data = outbox.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   return (
     <section ref={section} className="stack admin-section" aria-labelledby="notifications-heading">
@@ -75,19 +75,7 @@ export function NotificationsTab() {
               );
             })}
           </ul>
-          <nav className="row between wrap gap" aria-label="Outbox pages">
-            <span className="muted small">
-              Page {data.page} of {pages} · {data.total} message{data.total === 1 ? '' : 's'}
-            </span>
-            <span className="row gap">
-              <button type="button" className="button button-outline button-sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                <ChevronLeft size={16} aria-hidden /> Newer
-              </button>
-              <button type="button" className="button button-outline button-sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                Older <ChevronRight size={16} aria-hidden />
-              </button>
-            </span>
-          </nav>
+          <Pager label="Outbox pages" list={{ ...data, items: data.entries }} onPage={setPage} top={section} />
         </>
       )}
     </section>

@@ -1,15 +1,19 @@
 import { Eye, Truck } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { isCryptoPaymentMethod, ORDER_STATUSES, OrderStatus } from '../../../../backend/src/ordering/contract/checkout-rules';
+import { dayParamSchema } from '../../../../backend/src/shared/contract/paging-input';
 import { messageOf } from '../../api/client';
 import type { Order } from '../../api/types';
 import { Tabs } from '../../components/Tabs';
+import { Pager } from '../../components/ui/Pager';
+import { useLastPageWhenPastTheEnd, useListParams } from '../../hooks/useListParams';
+import { useSearchBox } from '../../hooks/useSearchBox';
 import { formatAud } from '../../lib/currencies';
 import { toCents } from '../../lib/money';
 import { formatDateTime } from '../../lib/dates';
 import { capitalise, customerName, paymentMethodLabel, shippingMethodLabel } from './admin-format';
-import { useAdminOrders, useUpdateOrderStatus } from './admin-data';
-import { LoadError, StatusBadge, TransactionHash } from './admin-ui';
+import { useAdminOrderCounts, useAdminOrderPage, useUpdateOrderStatus } from './admin-data';
+import { LoadError, SearchField, StatusBadge, TransactionHash } from './admin-ui';
 import { AdminDialog } from './AdminDialog';
 import { OrderDetailsDialog, paymentReversalOf } from './OrderDetailsDialog';
 import { ShipOrderDialog } from './ShipOrderDialog';
@@ -20,6 +24,12 @@ const STATUS_TABS: { id: StatusTab; label: string }[] = [
   ...ORDER_STATUSES.map((status) => ({ id: status, label: capitalise(status) })),
 ];
 
+/** What the Orders tab keeps in the URL besides the page: /admin/orders?status=pending&search=ann&from=2026-11-01&to=2026-11-30&page=3. */
+const ORDER_FILTERS = ['status', 'search', 'from', 'to'] as const;
+
+/** A store day (YYYY-MM-DD) from the URL; anything else is no filter. */
+const dayOrNothing = (value: string) => (value && dayParamSchema.safeParse(value).success ? value : undefined);
+
 /** Checkout spec §4: the status can no longer change once an order is cancelled or delivered. */
 const isFinal = (order: Order) => order.status === 'cancelled' || order.status === 'delivered';
 const canShip = (order: Order) => order.status === 'pending' || order.status === 'processing';
@@ -28,8 +38,27 @@ export const isUnpaidCrypto = (order: Order) => isCryptoPaymentMethod(order.paym
 
 type Dialog = { kind: 'ship' | 'details'; order: Order } | { kind: 'status'; order: Order; status: OrderStatus };
 
+/**
+ * Checkout spec §2, Orders tab: one page of orders at a time, newest first, filtered on the server by
+ * status (the tabs, with the server's counts), an order number, e-mail or name, and the store days it
+ * was placed; the filters and the page are the URL's, so reload, back and a shared link show the same.
+ */
 export function OrdersTab() {
-  const orders = useAdminOrders();
+  const section = useRef<HTMLElement>(null);
+  const list = useListParams(ORDER_FILTERS);
+  const { setFilters } = list;
+  const status = ORDER_STATUSES.find((candidate) => candidate === list.filters.status);
+  const from = dayOrNothing(list.filters.from);
+  const to = dayOrNothing(list.filters.to);
+  const rangeError = from && to && from > to ? 'The end date is before the start date.' : undefined;
+  const orders = useAdminOrderPage({ status, search: list.filters.search || undefined, from, to, page: list.page, pageSize: list.pageSize }, !rangeError);
+  const counts = useAdminOrderCounts();
+  useLastPageWhenPastTheEnd(orders.data, orders.isPlaceholderData, list.setPage);
+  const search = useSearchBox(
+    list.filters.search,
+    useCallback((text: string, options: { replace: boolean }) => setFilters({ search: text }, options), [setFilters]),
+  );
+  const ids = { from: useId(), to: useId(), days: useId() };
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const updateStatus = useUpdateOrderStatus();
   const close = () => setDialog(null);
@@ -37,49 +66,81 @@ export function OrdersTab() {
     if (status === 'cancelled' || (isUnpaidCrypto(order) && status !== 'pending')) setDialog({ kind: 'status', order, status });
     else updateStatus.mutate({ orderId: order.id, status });
   };
+  const page = orders.data;
+
+  const panel = rangeError ? (
+    <p className="notice notice-danger" role="alert">
+      {rangeError}
+    </p>
+  ) : orders.isError ? (
+    <LoadError message={messageOf(orders.error, 'Failed to load orders.')} onRetry={() => orders.refetch()} />
+  ) : !page ? (
+    <p className="muted" role="status">
+      Loading orders...
+    </p>
+  ) : page.items.length === 0 ? (
+    <p className="empty-state muted">No orders found for this status.</p>
+  ) : (
+    <div className={`stack ${orders.isPlaceholderData ? 'is-stale' : ''}`} aria-busy={orders.isFetching || undefined}>
+      <ul className="admin-order-list" aria-label="Orders">
+        {page.items.map((order) => (
+          <OrderCard
+            key={order.id}
+            order={order}
+            busy={updateStatus.isPending}
+            onShip={() => setDialog({ kind: 'ship', order })}
+            onDetails={() => setDialog({ kind: 'details', order })}
+            onStatus={(status) => changeStatus(order, status)}
+          />
+        ))}
+      </ul>
+      <Pager label="Order pages" list={page} onPage={list.setPage} top={section} />
+    </div>
+  );
+
   return (
-    <section className="stack admin-section" aria-labelledby="orders-heading">
+    <section ref={section} className="stack admin-section" aria-labelledby="orders-heading">
       <div>
         <h2 id="orders-heading">Order Management</h2>
         <p className="muted">Update order statuses and record shipments.</p>
       </div>
-      {orders.isError ? (
-        <LoadError message={messageOf(orders.error, 'Failed to load orders.')} onRetry={() => orders.refetch()} />
-      ) : (
-        <Tabs
-          label="Orders by status"
-          className="admin-status-tabs"
-          tabs={STATUS_TABS.map((tab) => {
-            const list = (orders.data ?? []).filter((order) => tab.id === 'all' || order.status === tab.id);
-            return {
-              id: tab.id,
-              label: orders.data ? `${tab.label} (${list.length})` : tab.label,
-              panel: orders.isLoading ? (
-                <p className="muted" role="status">
-                  Loading orders...
-                </p>
-              ) : list.length === 0 ? (
-                <p className="empty-state muted">No orders found for this status.</p>
-              ) : (
-                <ul className="admin-order-list">
-                  {list.map((order) => (
-                    <OrderCard
-                      key={order.id}
-                      order={order}
-                      busy={updateStatus.isPending}
-                      onShip={() => setDialog({ kind: 'ship', order })}
-                      onDetails={() => setDialog({ kind: 'details', order })}
-                      onStatus={(status) => changeStatus(order, status)}
-                    />
-                  ))}
-                </ul>
-              ),
-            };
-          })}
-        />
-      )}
+      <div className="admin-filters admin-order-filters" role="search" aria-label="Find orders">
+        <SearchField label="Search orders" placeholder="Order number, e-mail or name" {...search.inputProps} />
+        <div className="field admin-date-field">
+          <label htmlFor={ids.from}>Placed from</label>
+          <input id={ids.from} className="input" type="date" value={from ?? ''} max={to} aria-describedby={ids.days} onChange={(event) => setFilters({ from: event.target.value })} />
+        </div>
+        <div className="field admin-date-field">
+          <label htmlFor={ids.to}>Placed to</label>
+          <input
+            id={ids.to}
+            className="input"
+            type="date"
+            value={to ?? ''}
+            min={from}
+            aria-describedby={ids.days}
+            aria-invalid={rangeError ? true : undefined}
+            onChange={(event) => setFilters({ to: event.target.value })}
+          />
+        </div>
+      </div>
+      <p id={ids.days} className="small muted admin-order-filters-note">
+        Dates are store days in Sydney time, both included.
+      </p>
+      <Tabs<StatusTab>
+        label="Orders by status"
+        className="admin-status-tabs"
+        lazy
+        selected={status ?? 'all'}
+        onSelect={(tab) => setFilters({ status: tab === 'all' ? '' : tab })}
+        tabs={STATUS_TABS.map((tab) => ({
+          id: tab.id,
+          label: counts.data ? `${tab.label} (${counts.data[tab.id].toLocaleString('en-AU')})` : tab.label,
+          panel,
+        }))}
+      />
       {dialog?.kind === 'ship' && <ShipOrderDialog order={dialog.order} onClose={close} />}
-      {dialog?.kind === 'details' && <OrderDetailsDialog order={(orders.data ?? []).find((order) => order.id === dialog.order.id) ?? dialog.order} onClose={close} />}
+      {dialog?.kind === 'details' && <OrderDetailsDialog order={page?.items.find((order) => order.id === dialog.order.id) ?? dialog.order} onClose={close} />}
       {dialog?.kind === 'status' && (
         <AdminDialog
           title={dialog.status === 'cancelled' ? `Cancel Order #${dialog.order.id}?` : `Mark Order #${dialog.order.id} as ${capitalise(dialog.status)}?`}

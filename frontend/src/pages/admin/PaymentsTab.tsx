@@ -1,17 +1,20 @@
-import { Download, Search } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Download } from 'lucide-react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { CRYPTO_PAYMENT_METHOD_IDS } from '../../../../backend/src/ordering/contract/checkout-rules';
-import { toCsv } from '../../../../backend/src/shared/contract/csv';
+import { SETTLEMENT_STATES } from '../../../../backend/src/payments/contract/payment-settlement';
 import { messageOf } from '../../api/client';
 import type { Payment } from '../../api/types';
+import { Pager } from '../../components/ui/Pager';
+import { useLastPageWhenPastTheEnd, useListParams } from '../../hooks/useListParams';
+import { useSearchBox } from '../../hooks/useSearchBox';
 import { formatAud } from '../../lib/currencies';
 import { toCents } from '../../lib/money';
 import { formatDateTime } from '../../lib/dates';
 import { paymentMethodLabel } from './admin-format';
 import { useAdminDashboard, usePaymentsSettings } from './admin-data';
-import { AdminTable, LoadError, StatusBadge, TransactionHash } from './admin-ui';
-import { usePaymentList } from './payment-data';
-import { SETTLEMENT_FILTERS, SettlementFilter, settlementLabel, showsSettlement } from './payment-format';
+import { AdminTable, LoadError, SearchField, StatusBadge, TransactionHash } from './admin-ui';
+import { adminPaymentQueries, usePaymentPage } from './payment-data';
+import { SETTLEMENT_FILTERS, settlementLabel, showsSettlement } from './payment-format';
 import {
   AcceptUnderpaymentDialog,
   ConfirmPaymentDialog,
@@ -24,56 +27,34 @@ import {
 } from './PaymentDialogs';
 
 const ALL_METHODS = 'all';
+/** What the Payments tab keeps in the URL besides the page: /admin/payments?settlement=underpaid&method=bitcoin&search=12&page=2. */
+const PAYMENT_FILTERS = ['settlement', 'method', 'search'] as const;
 
-/** Checkout spec §5: the search matches payment id, order id or transaction id, ignoring case. */
-export function matchesPaymentSearch(payment: Pick<Payment, 'id' | 'orderId' | 'transactionId'>, search: string): boolean {
-  const term = search.trim().toLowerCase();
-  if (!term) return true;
-  return [String(payment.id), String(payment.orderId), payment.transactionId ?? ''].some((value) => value.toLowerCase().includes(term));
-}
-
-/** Checkout spec §5, Export: a CSV of exactly the rows the search and the method filter show. */
-export function paymentsCsv(payments: Payment[]): string {
-  return toCsv(
-    ['Payment ID', 'Order ID', 'Payment Method', 'Amount (AUD)', 'Crypto Amount', 'Coin', 'Status', 'Failure Reason', 'Transaction', 'Wallet Address', 'Created'],
-    payments.map((payment) => [
-      payment.id,
-      payment.orderId,
-      paymentMethodLabel(payment.paymentMethod),
-      payment.amount,
-      payment.cryptoAmount,
-      payment.coin,
-      payment.status,
-      payment.failureReason,
-      payment.blockchainTxHash ?? payment.transactionId,
-      payment.walletAddress,
-      payment.createdAt,
-    ]),
-  );
-}
-
-function download(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
+/**
+ * Checkout spec §2 and §5, Payments tab: a page of payments at a time, filtered on the server by what
+ * the chain shows, the method and a search of payment id, order id or transaction id (ignoring case);
+ * Export downloads exactly the payments these filters keep, as the server writes them.
+ */
 export function PaymentsTab() {
-  const [settlement, setSettlement] = useState<SettlementFilter>('all');
-  const payments = usePaymentList(settlement);
+  const list = useListParams(PAYMENT_FILTERS);
+  const { setFilters } = list;
+  const settlement = SETTLEMENT_STATES.find((state) => state === list.filters.settlement);
+  const method = CRYPTO_PAYMENT_METHOD_IDS.find((id) => id === list.filters.method);
+  const filter = { settlement, method, search: list.filters.search || undefined };
+  const payments = usePaymentPage({ ...filter, page: list.page, pageSize: list.pageSize });
+  useLastPageWhenPastTheEnd(payments.data, payments.isPlaceholderData, list.setPage);
+  const search = useSearchBox(
+    list.filters.search,
+    useCallback((text: string, options: { replace: boolean }) => setFilters({ search: text }, options), [setFilters]),
+  );
   const settings = usePaymentsSettings().data;
   const revenue = useAdminDashboard().data;
   const revenueOf = (amount: string | undefined) => (amount === undefined ? '…' : formatAud(toCents(amount)));
-  const [search, setSearch] = useState('');
-  const [method, setMethod] = useState(ALL_METHODS);
   const [action, setAction] = useState<{ kind: PaymentAction; payment: Payment } | null>(null);
-  const searchId = useId();
+  const history = useRef<HTMLElement>(null);
   const methodId = useId();
-  const all = payments.data ?? [];
-  const shown = all.filter((payment) => (method === ALL_METHODS || payment.paymentMethod === method) && matchesPaymentSearch(payment, search));
+  const page = payments.data;
+  const shown = page?.items ?? [];
 
   return (
     <section className="stack admin-section" aria-labelledby="payments-heading">
@@ -99,21 +80,15 @@ export function PaymentsTab() {
           <p className="small muted">{revenue?.revenueRule}</p>
         </div>
       </div>
-      <section className="card admin-card stack" aria-labelledby="payment-history-heading">
+      <section ref={history} className="card admin-card stack" aria-labelledby="payment-history-heading">
         <h3 id="payment-history-heading">Payment History</h3>
         <div className="admin-filters">
-          <div className="field admin-search">
-            <label htmlFor={searchId} className="sr-only">
-              Search payments
-            </label>
-            <Search size={18} aria-hidden className="admin-search-icon" />
-            <input id={searchId} className="input" type="search" placeholder="Search payments..." value={search} onChange={(event) => setSearch(event.target.value)} />
-          </div>
+          <SearchField label="Search payments" placeholder="Search payments..." {...search.inputProps} />
           <div className="field">
             <label htmlFor={methodId} className="sr-only">
               Filter by payment method
             </label>
-            <select id={methodId} className="select" value={method} onChange={(event) => setMethod(event.target.value)}>
+            <select id={methodId} className="select" value={method ?? ALL_METHODS} onChange={(event) => setFilters({ method: event.target.value === ALL_METHODS ? '' : event.target.value })}>
               <option value={ALL_METHODS}>All Methods</option>
               {CRYPTO_PAYMENT_METHOD_IDS.map((id) => (
                 <option key={id} value={id}>
@@ -122,74 +97,83 @@ export function PaymentsTab() {
               ))}
             </select>
           </div>
-          <button type="button" className="button button-outline" disabled={shown.length === 0} onClick={() => download('payments.csv', paymentsCsv(shown))}>
-            <Download size={16} aria-hidden /> Export
-          </button>
+          {page && page.total > 0 ? (
+            <a className="button button-outline" href={adminPaymentQueries.exportUrl(filter)} download="payments.csv">
+              <Download size={16} aria-hidden /> Export
+            </a>
+          ) : (
+            <button type="button" className="button button-outline" disabled>
+              <Download size={16} aria-hidden /> Export
+            </button>
+          )}
         </div>
         <div className="row wrap payment-settlement-filters" role="group" aria-label="Filter by what the chain shows">
-          {SETTLEMENT_FILTERS.map((filter) => (
-            <button key={filter} type="button" className="chip" aria-pressed={settlement === filter} onClick={() => setSettlement(filter)}>
-              {settlementLabel(filter)}
+          {SETTLEMENT_FILTERS.map((state) => (
+            <button key={state} type="button" className="chip" aria-pressed={(settlement ?? 'all') === state} onClick={() => setFilters({ settlement: state === 'all' ? '' : state })}>
+              {settlementLabel(state)}
             </button>
           ))}
         </div>
         {payments.isError ? (
           <LoadError message={messageOf(payments.error, 'Failed to load payments.')} onRetry={() => payments.refetch()} />
         ) : (
-          <AdminTable
-            columns={['Payment ID', 'Order ID', 'Payment Method', 'Amount', 'Status', 'Transaction', 'Date', 'Actions']}
-            isLoading={payments.isLoading}
-            isEmpty={payments.data !== undefined && shown.length === 0}
-            emptyText="No payments found matching your criteria."
-          >
-            {shown.map((payment) => (
-              <tr key={payment.id}>
-                <td>#{payment.id}</td>
-                <td>#{payment.orderId}</td>
-                <td>{paymentMethodLabel(payment.paymentMethod)}</td>
-                <td className="admin-number">
-                  {formatAud(toCents(payment.amount))}
-                  <br />
-                  <span className="small muted">
-                    {payment.cryptoAmount} {payment.coin}
-                  </span>
-                </td>
-                <td>
-                  <span className="row wrap payment-status-badges">
-                    <StatusBadge status={payment.status} />
-                    {showsSettlement(payment) && <SettlementBadge payment={payment} />}
-                  </span>
-                  {payment.failureReason && <span className="small muted admin-reason">{payment.failureReason}</span>}
-                </td>
-                <td>
-                  <TransactionHash paymentMethod={payment.paymentMethod} hash={payment.blockchainTxHash ?? payment.transactionId} />
-                </td>
-                <td>{formatDateTime(payment.createdAt)}</td>
-                <td>
-                  <div className="row gap admin-row-actions">
-                    <button type="button" className="button button-outline button-sm" onClick={() => setAction({ kind: 'details', payment })}>
-                      Details<span className="sr-only"> of payment #{payment.id}</span>
-                    </button>
-                    {payment.status === 'pending' && (
-                      <>
-                        <button type="button" className="button button-primary button-sm" onClick={() => setAction({ kind: 'confirm', payment })}>
-                          Confirm<span className="sr-only"> payment #{payment.id}</span>
-                        </button>
-                        <button type="button" className="button button-outline button-sm" onClick={() => setAction({ kind: 'fail', payment })}>
-                          Mark failed<span className="sr-only"> payment #{payment.id}</span>
-                        </button>
-                      </>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </AdminTable>
+          <div className={`stack ${payments.isPlaceholderData ? 'is-stale' : ''}`} aria-busy={payments.isFetching || undefined}>
+            <AdminTable
+              columns={['Payment ID', 'Order ID', 'Payment Method', 'Amount', 'Status', 'Transaction', 'Date', 'Actions']}
+              isLoading={payments.isLoading}
+              isEmpty={page !== undefined && shown.length === 0}
+              emptyText="No payments found matching your criteria."
+            >
+              {shown.map((payment) => (
+                <tr key={payment.id}>
+                  <td>#{payment.id}</td>
+                  <td>#{payment.orderId}</td>
+                  <td>{paymentMethodLabel(payment.paymentMethod)}</td>
+                  <td className="admin-number">
+                    {formatAud(toCents(payment.amount))}
+                    <br />
+                    <span className="small muted">
+                      {payment.cryptoAmount} {payment.coin}
+                    </span>
+                  </td>
+                  <td>
+                    <span className="row wrap payment-status-badges">
+                      <StatusBadge status={payment.status} />
+                      {showsSettlement(payment) && <SettlementBadge payment={payment} />}
+                    </span>
+                    {payment.failureReason && <span className="small muted admin-reason">{payment.failureReason}</span>}
+                  </td>
+                  <td>
+                    <TransactionHash paymentMethod={payment.paymentMethod} hash={payment.blockchainTxHash ?? payment.transactionId} />
+                  </td>
+                  <td>{formatDateTime(payment.createdAt)}</td>
+                  <td>
+                    <div className="row gap admin-row-actions">
+                      <button type="button" className="button button-outline button-sm" onClick={() => setAction({ kind: 'details', payment })}>
+                        Details<span className="sr-only"> of payment #{payment.id}</span>
+                      </button>
+                      {payment.status === 'pending' && (
+                        <>
+                          <button type="button" className="button button-primary button-sm" onClick={() => setAction({ kind: 'confirm', payment })}>
+                            Confirm<span className="sr-only"> payment #{payment.id}</span>
+                          </button>
+                          <button type="button" className="button button-outline button-sm" onClick={() => setAction({ kind: 'fail', payment })}>
+                            Mark failed<span className="sr-only"> payment #{payment.id}</span>
+                          </button>
+                        </>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
+            {page && <Pager label="Payment pages" list={page} onPage={list.setPage} top={history} />}
+          </div>
         )}
       </section>
       {action?.kind === 'details' && (
         <PaymentDetailsDialog
-          payment={all.find((payment) => payment.id === action.payment.id) ?? action.payment}
+          payment={shown.find((payment) => payment.id === action.payment.id) ?? action.payment}
           onClose={() => setAction(null)}
           onAction={(kind) => setAction({ kind, payment: action.payment })}
         />

@@ -1,4 +1,4 @@
-import { FlaskConical, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { FlaskConical, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { messageOf } from '../../api/client';
 import type { Product } from '../../api/types';
@@ -6,7 +6,7 @@ import { formatAud } from '../../lib/currencies';
 import { isDiscounted, toCents } from '../../lib/money';
 import { LOW_STOCK_THRESHOLD } from '../../lib/shop';
 import { useAdminCategories, useAdminProducts } from './admin-data';
-import { AdminTable, LoadError } from './admin-ui';
+import { AdminTable, LoadError, SearchField } from './admin-ui';
 import { DeleteProductDialog } from './DeleteProductDialog';
 import { ProductDialog } from './ProductDialog';
 import './admin-products.css';
@@ -45,7 +45,6 @@ export function ProductsTab() {
   const [search, setSearch] = useState('');
   const [categoryId, setCategoryId] = useState(ALL);
   const [editing, setEditing] = useState<Editing>(null);
-  const searchId = useId();
   const categoryFilterId = useId();
   const categoryName = new Map((categories.data ?? []).map((category) => [category.id, category.name]));
   const shown = (products.data ?? []).filter((product) => matches(product, search, categoryId));
@@ -62,13 +61,7 @@ export function ProductsTab() {
         </button>
       </div>
       <div className="admin-filters">
-        <div className="field admin-search">
-          <label htmlFor={searchId} className="sr-only">
-            Search products
-          </label>
-          <Search size={18} aria-hidden className="admin-search-icon" />
-          <input id={searchId} className="input" type="search" placeholder="Search by name or SKU..." value={search} onChange={(event) => setSearch(event.target.value)} />
-        </div>
+        <SearchField label="Search products" placeholder="Search by name or SKU..." value={search} onChange={(event) => setSearch(event.target.value)} />
         <div className="field">
           <label htmlFor={categoryFilterId} className="sr-only">
             Filter by category

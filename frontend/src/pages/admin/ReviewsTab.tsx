@@ -5,6 +5,9 @@ import { answerSchema, hideSchema } from '../../../../backend/src/reviews/contra
 import { messageOf } from '../../api/client';
 import { Stars } from '../../components/Stars';
 import { Field, useZodForm } from '../../components/ui/form';
+import { Pager } from '../../components/ui/Pager';
+import { useLastPageWhenPastTheEnd, useListParams } from '../../hooks/useListParams';
+import { countOf } from '../../lib/paging';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { AdminReview, ReviewVisibility, useAdminReviews, useAnswerReview, useHideReview, useRefetchWhenShown, useShowReview } from './audit-data';
 import { AdminDialog } from './AdminDialog';
@@ -12,6 +15,9 @@ import { LoadError } from './admin-ui';
 import './admin-tools.css';
 
 type StatusFilter = ReviewVisibility | 'all';
+const STATUS_FILTERS: StatusFilter[] = ['all', 'visible', 'hidden'];
+/** Moderation's filter in the URL besides the page: /admin/reviews?status=hidden&page=2 (every review without it). */
+const REVIEW_FILTERS = ['status'] as const;
 
 const productName = (review: AdminReview) => review.productName ?? `Product #${review.productId} (removed)`;
 const about = (review: AdminReview) => `“${review.title}” by ${review.user.fullName} on ${productName(review)}`;
@@ -146,12 +152,14 @@ function ReviewCard({ review, onAnswer, onHide }: { review: AdminReview; onAnswe
 /** Moderation of every product's reviews: answer them, hide them with a reason, show them again. */
 export function ReviewsTab() {
   const section = useRef<HTMLElement>(null);
-  const [status, setStatus] = useState<StatusFilter>('all');
-  const reviews = useAdminReviews(status);
+  const params = useListParams(REVIEW_FILTERS);
+  const status = STATUS_FILTERS.find((filter) => filter === params.filters.status) ?? 'all';
+  const reviews = useAdminReviews(status, params.page, params.pageSize);
+  useLastPageWhenPastTheEnd(reviews.data, reviews.isPlaceholderData, params.setPage);
   useRefetchWhenShown(section, () => reviews.refetch());
   const [action, setAction] = useState<{ kind: 'answer' | 'hide'; review: AdminReview } | null>(null);
   const statusId = useId();
-  const list = reviews.data ?? [];
+  const list = reviews.data?.items ?? [];
 
   return (
     <section ref={section} className="stack admin-section" aria-labelledby="reviews-heading">
@@ -162,7 +170,7 @@ export function ReviewsTab() {
       <div className="admin-filters">
         <div className="field">
           <label htmlFor={statusId}>Show</label>
-          <select id={statusId} className="select" value={status} onChange={(event) => setStatus(event.target.value as StatusFilter)}>
+          <select id={statusId} className="select" value={status} onChange={(event) => params.setFilters({ status: event.target.value === 'all' ? '' : event.target.value })}>
             <option value="all">All reviews</option>
             <option value="visible">Visible reviews</option>
             <option value="hidden">Hidden reviews</option>
@@ -170,7 +178,7 @@ export function ReviewsTab() {
         </div>
       </div>
       <p className="muted small" aria-live="polite">
-        {reviews.data ? `${list.length} ${list.length === 1 ? 'review' : 'reviews'}` : ' '}
+        {reviews.data ? countOf(reviews.data, 'review', 'reviews') : ' '}
       </p>
       {reviews.isError ? (
         <LoadError message={messageOf(reviews.error, 'Failed to load reviews.')} onRetry={() => reviews.refetch()} />
@@ -187,11 +195,14 @@ export function ReviewsTab() {
       ) : list.length === 0 ? (
         <p className="card admin-empty">{status === 'all' ? 'No reviews yet.' : `No ${status} reviews.`}</p>
       ) : (
-        <ul className={`admin-review-list ${reviews.isPlaceholderData ? 'audit-stale' : ''}`} aria-label="Reviews">
-          {list.map((review) => (
-            <ReviewCard key={review.id} review={review} onAnswer={() => setAction({ kind: 'answer', review })} onHide={() => setAction({ kind: 'hide', review })} />
-          ))}
-        </ul>
+        <div className={`stack ${reviews.isPlaceholderData ? 'is-stale' : ''}`}>
+          <ul className="admin-review-list" aria-label="Reviews">
+            {list.map((review) => (
+              <ReviewCard key={review.id} review={review} onAnswer={() => setAction({ kind: 'answer', review })} onHide={() => setAction({ kind: 'hide', review })} />
+            ))}
+          </ul>
+          {reviews.data && <Pager label="Review pages" list={reviews.data} onPage={params.setPage} top={section} />}
+        </div>
       )}
       {action?.kind === 'answer' && <AnswerReviewDialog review={action.review} onClose={() => setAction(null)} />}
       {action?.kind === 'hide' && <HideReviewDialog review={action.review} onClose={() => setAction(null)} />}

@@ -3,11 +3,14 @@ import { useId, useRef, useState } from 'react';
 import { SUPPORT_CATEGORY_LABELS, supportReplyInputSchema } from '../../../../backend/src/customers/contract/support-input';
 import type { SupportCaseStatus } from '../../../../backend/src/customers/contract/support.events';
 import type { SupportCaseView } from '../../../../backend/src/customers/contract/support.views';
-import { apiRequest, messageOf } from '../../api/client';
+import { apiRequest, messageOf, queryString } from '../../api/client';
 import { Field, useZodForm } from '../../components/ui/form';
+import { Pager } from '../../components/ui/Pager';
+import { useLastPageWhenPastTheEnd, useListParams } from '../../hooks/useListParams';
+import { countOf } from '../../lib/paging';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { AttachmentThumbnails, SupportStatusBadge } from '../dashboard/SupportCases';
-import { serverMessageOr, useAdminMutation, useAdminQuery } from './admin-data';
+import { serverMessageOr, useAdminMutation, useAdminPage, useAdminQuery } from './admin-data';
 import { InfoDialog } from './AdminDialog';
 import { DetailSection, Facts, LoadError } from './admin-ui';
 import { useRefetchWhenShown } from './audit-data';
@@ -15,17 +18,31 @@ import './admin-tools.css';
 import './support-tab.css';
 
 type StatusFilter = SupportCaseStatus | 'all';
+const STATUS_FILTERS: StatusFilter[] = ['open', 'answered', 'closed', 'all'];
+/** The queue's filter in the URL besides the page: /admin/support?status=answered&page=2 (open cases without it). */
+const QUEUE_FILTERS = ['status'] as const;
 
 const SUPPORT_QUEUE_KEY = ['/api/admin/support/cases'] as const;
+/** The queue's reads, under SUPPORT_QUEUE_KEY: a reply or a closing refreshes the page shown and the open case. */
+const supportQueueQueries = {
+  page: (status: StatusFilter, page: number, pageSize: number) => ({
+    queryKey: [...SUPPORT_QUEUE_KEY, 'page', { status, page, pageSize }],
+    url: `${SUPPORT_QUEUE_KEY[0]}${queryString({ status: status === 'all' ? undefined : status, page, pageSize })}`,
+  }),
+  case: (caseId: number) => ({ queryKey: [...SUPPORT_QUEUE_KEY, 'case', caseId], url: `${SUPPORT_QUEUE_KEY[0]}/${caseId}` }),
+};
 const PRIORITY_BADGES = { low: 'badge', medium: 'badge', high: 'badge badge-low-stock', urgent: 'badge badge-sale' } as const;
 const replyFieldsSchema = supportReplyInputSchema.omit({ attachments: true });
 
-function useSupportQueue(status: StatusFilter) {
-  const url = status === 'all' ? SUPPORT_QUEUE_KEY[0] : `${SUPPORT_QUEUE_KEY[0]}?status=${status}`;
-  return useAdminQuery<SupportCaseView[]>([...SUPPORT_QUEUE_KEY, status], url, { keepPrevious: true });
+function useSupportQueue(status: StatusFilter, page: number, pageSize: number) {
+  const { queryKey, url } = supportQueueQueries.page(status, page, pageSize);
+  return useAdminPage<SupportCaseView>(queryKey, url);
 }
 
-const useSupportCase = (caseId: number) => useAdminQuery<SupportCaseView>([...SUPPORT_QUEUE_KEY, 'case', caseId], `${SUPPORT_QUEUE_KEY[0]}/${caseId}`);
+function useSupportCase(caseId: number) {
+  const { queryKey, url } = supportQueueQueries.case(caseId);
+  return useAdminQuery<SupportCaseView>(queryKey, url);
+}
 
 /** The customer sees the reply on their dashboard and is told by e-mail. */
 function useAnswerSupportCase(caseId: number) {
@@ -164,12 +181,14 @@ function SupportCaseCard({ supportCase, onOpen }: { supportCase: SupportCaseView
 /** The support queue: the longest-waiting case first; read a case, answer it, close it. */
 export function SupportTab() {
   const section = useRef<HTMLElement>(null);
-  const [status, setStatus] = useState<StatusFilter>('open');
-  const queue = useSupportQueue(status);
+  const params = useListParams(QUEUE_FILTERS);
+  const status = STATUS_FILTERS.find((filter) => filter === params.filters.status) ?? 'open';
+  const queue = useSupportQueue(status, params.page, params.pageSize);
+  useLastPageWhenPastTheEnd(queue.data, queue.isPlaceholderData, params.setPage);
   useRefetchWhenShown(section, () => queue.refetch());
   const [openCaseId, setOpenCaseId] = useState<number | null>(null);
   const statusId = useId();
-  const list = queue.data ?? [];
+  const list = queue.data?.items ?? [];
 
   return (
     <section ref={section} className="stack admin-section" aria-labelledby="support-heading">
@@ -180,7 +199,7 @@ export function SupportTab() {
       <div className="admin-filters">
         <div className="field">
           <label htmlFor={statusId}>Show</label>
-          <select id={statusId} className="select" value={status} onChange={(event) => setStatus(event.target.value as StatusFilter)}>
+          <select id={statusId} className="select" value={status} onChange={(event) => params.setFilters({ status: event.target.value === 'open' ? '' : event.target.value })}>
             <option value="open">Open (waiting for the store)</option>
             <option value="answered">Answered (waiting for the customer)</option>
             <option value="closed">Closed</option>
@@ -189,7 +208,7 @@ export function SupportTab() {
         </div>
       </div>
       <p className="muted small" aria-live="polite">
-        {queue.data ? `${list.length} ${list.length === 1 ? 'case' : 'cases'}` : ' '}
+        {queue.data ? countOf(queue.data, 'case', 'cases') : ' '}
       </p>
       {queue.isError ? (
         <LoadError message={messageOf(queue.error, 'Failed to load support cases.')} onRetry={() => queue.refetch()} />
@@ -205,11 +224,14 @@ export function SupportTab() {
       ) : list.length === 0 ? (
         <p className="card admin-empty">{status === 'all' ? 'No support cases yet.' : `No ${status} support cases.`}</p>
       ) : (
-        <ul className={`support-admin-list ${queue.isPlaceholderData ? 'audit-stale' : ''}`} aria-label="Support cases">
-          {list.map((supportCase) => (
-            <SupportCaseCard key={supportCase.id} supportCase={supportCase} onOpen={() => setOpenCaseId(supportCase.id)} />
-          ))}
-        </ul>
+        <div className={`stack ${queue.isPlaceholderData ? 'is-stale' : ''}`}>
+          <ul className="support-admin-list" aria-label="Support cases">
+            {list.map((supportCase) => (
+              <SupportCaseCard key={supportCase.id} supportCase={supportCase} onOpen={() => setOpenCaseId(supportCase.id)} />
+            ))}
+          </ul>
+          {queue.data && <Pager label="Support case pages" list={queue.data} onPage={params.setPage} top={section} />}
+        </div>
       )}
       {openCaseId !== null && <SupportCaseDialog caseId={openCaseId} onClose={() => setOpenCaseId(null)} />}
     </section>

@@ -1,9 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiGet, apiRequest, messageOf } from '../../api/client';
+import type { z } from 'zod';
+import { apiGet, apiGetPage, apiRequest, messageOf, queryString } from '../../api/client';
 import type { AdminDashboard, Category, Order, OrderItem, Product } from '../../api/types';
 import type { PaymentsSettingsView } from '../../../../backend/src/payments/contract/payment.views';
 import type { OrderStatus } from '../../../../backend/src/ordering/contract/checkout-rules';
+import type { orderListSchema } from '../../../../backend/src/ordering/contract/back-office-input';
+import type { OrderCountsView } from '../../../../backend/src/ordering/contract/order.views';
 import { useToast } from '../../state/toast';
 import { useReportAdminError } from './admin-session';
 
@@ -25,19 +28,41 @@ export function useReportedQuery<Query extends { error: unknown }>(query: Query)
  * Back-office reads are fresh on every visit: an order or payment may change at any time. The URL is
  * the key's first part unless given; `keepPrevious` shows the last answer while a new filter loads.
  */
-export function useAdminQuery<T>(queryKey: readonly unknown[], url = String(queryKey[0]), options: { enabled?: boolean; keepPrevious?: boolean } = {}) {
-  return useReportedQuery(
-    useQuery({
-      queryKey,
-      queryFn: () => apiGet<T>(url),
-      staleTime: 0,
-      enabled: options.enabled ?? true,
-      placeholderData: options.keepPrevious ? keepPreviousData : undefined,
-    }),
-  );
+export function useAdminQuery<T>(queryKey: readonly unknown[], url = String(queryKey[0]), options: ReadOptions = {}) {
+  return useAdminRead(queryKey, () => apiGet<T>(url), options);
 }
 
-export const useAdminOrders = () => useAdminQuery<Order[]>(ADMIN_ORDERS_KEY);
+/** One page of a paged back-office list (its items, how many match, which page); the page shown stays while the next loads. */
+export function useAdminPage<T>(queryKey: readonly unknown[], url: string, options: ReadOptions = {}) {
+  return useAdminRead(queryKey, () => apiGetPage<T>(url), { keepPrevious: true, ...options });
+}
+
+type ReadOptions = { enabled?: boolean; keepPrevious?: boolean };
+
+function useAdminRead<T>(queryKey: readonly unknown[], queryFn: () => Promise<T>, { enabled = true, keepPrevious = false }: ReadOptions) {
+  return useReportedQuery(useQuery({ queryKey, queryFn, staleTime: 0, enabled, placeholderData: keepPrevious ? keepPreviousData : undefined }));
+}
+
+/** The Orders tab's filters and page, as `GET /api/admin/orders` takes them. */
+export type OrderListQuery = z.infer<typeof orderListSchema>;
+
+/** The Orders tab's reads, every key under ADMIN_ORDERS_KEY: refreshing that key refreshes the page shown and the counts. */
+export const adminOrderQueries = {
+  page: (query: OrderListQuery) => ({ queryKey: [...ADMIN_ORDERS_KEY, 'page', query], url: `${ADMIN_ORDERS_KEY[0]}${queryString(query)}` }),
+  counts: () => ({ queryKey: [...ADMIN_ORDERS_KEY, 'counts'], url: `${ADMIN_ORDERS_KEY[0]}/counts` }),
+};
+
+export function useAdminOrderPage(query: OrderListQuery, enabled: boolean) {
+  const { queryKey, url } = adminOrderQueries.page(query);
+  return useAdminPage<Order>(queryKey, url, { enabled });
+}
+
+/** How many orders there are in all and per status, kept by the server (the status tabs' counts). */
+export function useAdminOrderCounts() {
+  const { queryKey, url } = adminOrderQueries.counts();
+  return useAdminQuery<OrderCountsView>(queryKey, url);
+}
+
 export const useAdminProducts = () => useAdminQuery<Product[]>(ADMIN_PRODUCTS_KEY);
 export const useAdminCategories = () => useAdminQuery<Category[]>(['/api/categories']);
 /** Checkout spec §7: the View Details dialog reads an order's items from their own endpoint. */

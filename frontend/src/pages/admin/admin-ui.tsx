@@ -1,5 +1,5 @@
-import { ExternalLink } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ExternalLink, Search } from 'lucide-react';
+import { InputHTMLAttributes, ReactNode, useId } from 'react';
 import { capitalise, explorerUrl, shortHash } from './admin-format';
 
 const STATUS_BADGES: Record<string, string> = {
@@ -122,5 +122,19 @@ export function DetailSection({ id, title, children }: { id: string; title: stri
       </h3>
       {children}
     </section>
+  );
+}
+
+/** A back-office search box: a magnifier in the box, its label for screen readers only. */
+export function SearchField({ label, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <div className="field admin-search">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <Search size={18} aria-hidden className="admin-search-icon" />
+      <input id={id} className="input" type="search" autoComplete="off" spellCheck={false} {...input} />
+    </div>
   );
 }

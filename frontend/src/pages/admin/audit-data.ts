@@ -13,7 +13,7 @@ import type { FavoritesEvent } from '../../../../backend/src/customers/contract/
 import type { SupportCaseEvent } from '../../../../backend/src/customers/contract/support.events';
 import { apiRequest, queryString } from '../../api/client';
 import type { AdminReviewView as AdminReview } from '../../../../backend/src/reviews/contract/review.views';
-import { serverMessageOr, useAdminMutation, useAdminQuery } from './admin-data';
+import { serverMessageOr, useAdminMutation, useAdminPage, useAdminQuery } from './admin-data';
 
 export type { AuditEntryView as AuditEntry, AuditPageView as AuditPage, ReferralCodeView as ReferralCode };
 
@@ -252,9 +252,17 @@ export function usePhoneLayout(): boolean {
 
 export const useReferralCodes = () => useAdminQuery<ReferralCodeView[]>(REFERRAL_CODES_KEY, REFERRAL_CODES_KEY[0]);
 
-export function useAdminReviews(status: ReviewVisibility | 'all') {
-  const query = queryString({ status: status === 'all' ? undefined : status });
-  return useAdminQuery<AdminReview[]>([...ADMIN_REVIEWS_KEY, status], `${ADMIN_REVIEWS_KEY[0]}${query}`, { keepPrevious: true });
+/** Review moderation's reads, under ADMIN_REVIEWS_KEY: an answer, a hiding or a showing refreshes the page shown. */
+export const adminReviewQueries = {
+  page: (status: ReviewVisibility | 'all', page: number, pageSize: number) => ({
+    queryKey: [...ADMIN_REVIEWS_KEY, 'page', { status, page, pageSize }],
+    url: `${ADMIN_REVIEWS_KEY[0]}${queryString({ status: status === 'all' ? undefined : status, page, pageSize })}`,
+  }),
+};
+
+export function useAdminReviews(status: ReviewVisibility | 'all', page: number, pageSize: number) {
+  const { queryKey, url } = adminReviewQueries.page(status, page, pageSize);
+  return useAdminPage<AdminReview>(queryKey, url);
 }
 
 // ---------------------------------------------------------------------------------------------

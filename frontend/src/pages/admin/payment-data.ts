@@ -1,12 +1,22 @@
-import { apiRequest } from '../../api/client';
+import type { z } from 'zod';
+import type { PaymentFilter, paymentListSchema } from '../../../../backend/src/payments/contract/payment-input';
+import { apiRequest, queryString } from '../../api/client';
 import type { Payment } from '../../api/types';
-import { ADMIN_DASHBOARD_KEY, ADMIN_ORDERS_KEY, ADMIN_PAYMENTS_KEY, serverMessageOr, useAdminMutation, useAdminQuery } from './admin-data';
-import type { SettlementFilter } from './payment-format';
+import { ADMIN_DASHBOARD_KEY, ADMIN_ORDERS_KEY, ADMIN_PAYMENTS_KEY, serverMessageOr, useAdminMutation, useAdminPage } from './admin-data';
 
-/** Every payment, or those in one settlement state (`?settlement=`); the last answer stays while another filter loads. */
-export function usePaymentList(settlement: SettlementFilter) {
-  const [url] = ADMIN_PAYMENTS_KEY;
-  return useAdminQuery<Payment[]>(settlement === 'all' ? ADMIN_PAYMENTS_KEY : [url, { settlement }], settlement === 'all' ? url : `${url}?settlement=${settlement}`, { keepPrevious: true });
+/** The Payments tab's filters and page, as `GET /api/admin/payments` takes them. */
+export type PaymentListQuery = z.infer<typeof paymentListSchema>;
+
+/** The Payments tab's reads, under ADMIN_PAYMENTS_KEY, and its export: the same filters, every matching payment as CSV. */
+export const adminPaymentQueries = {
+  page: (query: PaymentListQuery) => ({ queryKey: [...ADMIN_PAYMENTS_KEY, 'page', query], url: `${ADMIN_PAYMENTS_KEY[0]}${queryString(query)}` }),
+  exportUrl: (filter: PaymentFilter) => `${ADMIN_PAYMENTS_KEY[0]}/export${queryString(filter)}`,
+};
+
+/** A page of payments, filtered on the server by settlement state, method and search; the page shown stays while another loads. */
+export function usePaymentPage(query: PaymentListQuery) {
+  const { queryKey, url } = adminPaymentQueries.page(query);
+  return useAdminPage<Payment>(queryKey, url);
 }
 
 /** A decision settles the payment or notes on it: every payments list (each filter) and what the order shows are refreshed. */

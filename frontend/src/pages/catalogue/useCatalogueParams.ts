@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useDebouncedValue } from './useDebouncedValue';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 
 export const TERM_PARAM = 'q';
 export const CATEGORY_PARAM = 'categoryId';

@@ -1,13 +1,15 @@
 import { ArrowLeft, LifeBuoy, MessageSquarePlus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { SUPPORT_CATEGORY_LABELS, supportReplyInputSchema } from '../../../../backend/src/customers/contract/support-input';
 import type { SupportAttachmentView } from '../../../../backend/src/customers/contract/support.views';
 import { ApiError, messageOf } from '../../api/client';
 import { useRedirectToLoginWhenSignedOut } from '../../components/RouteGuards';
 import { Field, useZodForm } from '../../components/ui/form';
+import { Pager } from '../../components/ui/Pager';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatDate, formatDateTime } from '../../lib/dates';
+import { spansPages } from '../../lib/paging';
 import { useToast } from '../../state/toast';
 import { AttachmentPicker, SupportCaseDialog, useImagePicker } from './SupportCaseDialog';
 import { SupportCaseView, useReplyToSupportCase, useSupportCase, useSupportCases } from './support-data';
@@ -36,9 +38,11 @@ export function AttachmentThumbnails({ attachments, label }: { attachments: Supp
   );
 }
 
-/** The customer's cases, most recently active first; each opens its thread. */
+/** The customer's cases, most recently active first, a page at a time; each opens its thread. */
 export function SupportCaseList() {
-  const { cases, isLoading, isError, error, refetch } = useSupportCases();
+  const top = useRef<HTMLDivElement>(null);
+  const [page, setPage] = useState(1);
+  const { data, isLoading, isError, error, refetch } = useSupportCases(page);
   if (isLoading) {
     return (
       <div className="stack" role="status" aria-busy="true" aria-label="Loading your support cases">
@@ -58,24 +62,27 @@ export function SupportCaseList() {
       </div>
     );
   }
-  if (cases.length === 0) return <p className="muted">You have no support cases. Open one whenever something is not right with an order or a product.</p>;
+  if (!data || data.total === 0) return <p className="muted">You have no support cases. Open one whenever something is not right with an order or a product.</p>;
   return (
-    <ul className="support-case-list" aria-label="Your support cases">
-      {cases.map((supportCase) => (
-        <li key={supportCase.id}>
-          <Link to={`/dashboard/support/${supportCase.id}`} className="support-case-link">
-            <span className="support-case-link-main">
-              <span className="support-case-subject">{supportCase.subject}</span>
-              <span className="muted small">
-                #{supportCase.id} · {SUPPORT_CATEGORY_LABELS[supportCase.category]} · updated {formatDate(supportCase.updatedAt)}
-                {supportCase.messages.length > 0 && ` · ${supportCase.messages.length} ${supportCase.messages.length === 1 ? 'reply' : 'replies'}`}
+    <div ref={top} className="stack">
+      <ul className="support-case-list" aria-label="Your support cases">
+        {data.items.map((supportCase) => (
+          <li key={supportCase.id}>
+            <Link to={`/dashboard/support/${supportCase.id}`} className="support-case-link">
+              <span className="support-case-link-main">
+                <span className="support-case-subject">{supportCase.subject}</span>
+                <span className="muted small">
+                  #{supportCase.id} · {SUPPORT_CATEGORY_LABELS[supportCase.category]} · updated {formatDate(supportCase.updatedAt)}
+                  {supportCase.messages.length > 0 && ` · ${supportCase.messages.length} ${supportCase.messages.length === 1 ? 'reply' : 'replies'}`}
+                </span>
               </span>
-            </span>
-            <SupportStatusBadge status={supportCase.status} />
-          </Link>
-        </li>
-      ))}
-    </ul>
+              <SupportStatusBadge status={supportCase.status} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {spansPages(data) && <Pager label="Support case pages" list={data} onPage={setPage} top={top} />}
+    </div>
   );
 }
 

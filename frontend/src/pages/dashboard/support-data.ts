@@ -1,27 +1,39 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SupportCaseInput, SupportReplyInput } from '../../../../backend/src/customers/contract/support-input';
 import type { SupportCaseView } from '../../../../backend/src/customers/contract/support.views';
 import { uploadIdOf } from '../../../../backend/src/media/contract/media-input';
 import { MAX_UPLOAD_BYTES } from '../../../../backend/src/media/contract/upload-rules';
-import { ApiError, apiGet, apiRequest } from '../../api/client';
+import { ApiError, apiGet, apiGetEveryPage, apiGetPage, apiRequest, queryString } from '../../api/client';
 import { useAuth } from '../../hooks/useAuth';
 
 export type { SupportCaseView };
 
-export const SUPPORT_CASES_KEY = ['/api/support/cases'] as const;
-const supportCaseKey = (caseId: number) => [...SUPPORT_CASES_KEY, caseId] as const;
+const SUPPORT_CASES_KEY = ['/api/support/cases'] as const;
 
-/** The customer's cases and how many are still open (spec §2: the Support Cases tile counts open ones; answered ones wait on the customer). */
-export function useSupportCases() {
+/** The customer's cases, every read under SUPPORT_CASES_KEY: a new case or a reply refreshes them all. */
+const supportCaseQueries = {
+  /** One page, the most recently active first; the page shown stays while the next loads. */
+  page: (page: number) =>
+    queryOptions({
+      queryKey: [...SUPPORT_CASES_KEY, 'page', page],
+      queryFn: () => apiGetPage<SupportCaseView>(`${SUPPORT_CASES_KEY[0]}${queryString({ page })}`),
+      placeholderData: keepPreviousData,
+    }),
+  /** All of them, for the count of open ones (the server keeps no count per customer and status). */
+  every: () => queryOptions({ queryKey: [...SUPPORT_CASES_KEY, 'every'], queryFn: () => apiGetEveryPage<SupportCaseView>(SUPPORT_CASES_KEY[0]) }),
+  detail: (caseId: number) => queryOptions({ queryKey: [...SUPPORT_CASES_KEY, 'case', caseId], queryFn: () => apiGet<SupportCaseView>(`${SUPPORT_CASES_KEY[0]}/${caseId}`) }),
+};
+
+/** A page of the customer's cases. */
+export const useSupportCases = (page: number) => useQuery(supportCaseQueries.page(page));
+
+/** Spec §2: the Support Cases tile counts the open ones; answered ones wait on the customer, so they count too. */
+export function useOpenSupportCaseCount() {
   const { isAuthenticated } = useAuth();
-  const query = useQuery({ queryKey: SUPPORT_CASES_KEY, queryFn: () => apiGet<SupportCaseView[]>('/api/support/cases'), enabled: isAuthenticated });
-  const cases = query.data ?? [];
-  return { ...query, cases, openCount: cases.filter((supportCase) => supportCase.status !== 'closed').length };
+  return useQuery({ ...supportCaseQueries.every(), enabled: isAuthenticated, select: (cases) => cases.filter((supportCase) => supportCase.status !== 'closed').length });
 }
 
-export function useSupportCase(caseId: number) {
-  return useQuery({ queryKey: supportCaseKey(caseId), queryFn: () => apiGet<SupportCaseView>(`/api/support/cases/${caseId}`) });
-}
+export const useSupportCase = (caseId: number) => useQuery(supportCaseQueries.detail(caseId));
 
 /** An image picked for a case: shown from the browser's memory until it is uploaded with the case. */
 export interface PickedImage {
@@ -69,7 +81,7 @@ export function useCreateSupportCase() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ fields, images }: { fields: CaseFields; images: PickedImage[] }) =>
-      apiRequest<SupportCaseView>('POST', '/api/support/cases', { ...fields, attachments: await uploadAll(images) }),
+      apiRequest<SupportCaseView>('POST', SUPPORT_CASES_KEY[0], { ...fields, attachments: await uploadAll(images) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SUPPORT_CASES_KEY }),
   });
 }
@@ -78,9 +90,9 @@ export function useReplyToSupportCase(caseId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ message, images }: { message: SupportReplyInput['message']; images: PickedImage[] }) =>
-      apiRequest<SupportCaseView>('POST', `/api/support/cases/${caseId}/replies`, { message, attachments: await uploadAll(images) }),
+      apiRequest<SupportCaseView>('POST', `${SUPPORT_CASES_KEY[0]}/${caseId}/replies`, { message, attachments: await uploadAll(images) }),
     onSuccess: (updated) => {
-      queryClient.setQueryData(supportCaseKey(caseId), updated);
+      queryClient.setQueryData(supportCaseQueries.detail(caseId).queryKey, updated);
       return queryClient.invalidateQueries({ queryKey: SUPPORT_CASES_KEY });
     },
   });

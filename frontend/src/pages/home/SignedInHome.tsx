@@ -11,7 +11,7 @@ import { productCount, SearchField } from '../catalogue/CatalogueControls';
 import { NoProductsFound, ProductsLoadError } from '../catalogue/CatalogueStates';
 import { applyClientSort, findChoice, HOME_SORT_PILLS, visibleOnHome } from '../catalogue/product-sorting';
 import { parseCategoryId } from '../catalogue/useCatalogueParams';
-import { useDebouncedValue } from '../catalogue/useDebouncedValue';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import '../catalogue/categories.css';
 import './home.css';
 

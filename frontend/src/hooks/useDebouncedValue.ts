@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Storefront search waits for a pause in typing before it queries. */
+/** Searches wait for a pause in typing before they query. */
 export const SEARCH_DEBOUNCE_MS = 250;
 
 export function useDebouncedValue<T>(value: T, delayMs = SEARCH_DEBOUNCE_MS): T {
