@@ -4,6 +4,8 @@ import { hostname } from 'node:os';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { LEASE_STORE, LeaseGrant, LeaseStore } from '../../storage/leases/lease.port';
 
+const SEEK_INTERVAL_MS = 1000;
+
 /** A piece of background work that runs while this instance holds its lease. */
 export interface LeasedJob {
   /** The lease's name, e.g. `projector:orders`, `supervisor:orders`, `sweep:rate-limits`. */
@@ -63,7 +65,9 @@ export class LeaseKeeper implements OnApplicationShutdown {
     this.stopped = false;
     await this.seekNow();
     if (this.timer) return;
-    this.timer = setInterval(() => void this.seekNow(), Math.max(100, Math.floor(this.ttlMs / 3)));
+    // Held leases are renewed every third of their time; free ones are sought every second, so a lease an
+    // instance gave up on shutdown is taken within a second, not after a renewal period.
+    this.timer = setInterval(() => void this.seekNow(), Math.max(100, Math.min(SEEK_INTERVAL_MS, Math.floor(this.ttlMs / 3))));
     this.timer.unref();
   }
 
