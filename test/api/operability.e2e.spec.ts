@@ -61,6 +61,11 @@ describe('Operability', () => {
       expect(products).toEqual(expect.arrayContaining(['search', 'categoryId', 'sortBy', 'limit', 'offset']));
       expect(document.paths['/api/products/{id}'].get.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
       expect(document.paths['/api/analytics/pageview'].post['x-access']).toBe('everyone, no session');
+      // A paged list says that its array is one page and where the total is.
+      const adminOrders = document.paths['/api/admin/orders'].get;
+      expect(adminOrders.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(expect.arrayContaining(['status', 'search', 'from', 'to', 'page', 'pageSize']));
+      expect(Object.keys(adminOrders.responses['200'].headers)).toEqual(['X-Total-Count', 'X-Total-Count-Is-Lower-Bound', 'X-Page', 'X-Page-Size']);
+      expect(document.paths['/api/customer/orders'].get.responses['200'].headers).toBeDefined();
     });
 
     it('serves a reference page made from it, with no script', async () => {

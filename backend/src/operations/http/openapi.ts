@@ -5,6 +5,7 @@ import { ModulesContainer } from '@nestjs/core';
 import { z } from 'zod';
 import { funnelEventSchema, pageViewSchema } from '../../analytics/contract/analytics-input';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
+import { PAGE_HEADER, PAGE_SIZE_HEADER, TOTAL_COUNT_HEADER, TOTAL_IS_LOWER_BOUND_HEADER } from '../../shared/contract/paging';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -14,7 +15,7 @@ interface Operation {
   'x-access': string;
   parameters?: { name: string; in: 'path' | 'query'; required: boolean; schema: JsonSchema }[];
   requestBody?: { required: boolean; content: { 'application/json': { schema: JsonSchema } } };
-  responses: Record<string, { description: string }>;
+  responses: Record<string, { description: string; headers?: Record<string, { description: string; schema: JsonSchema }> }>;
 }
 
 export type OpenApiDocument = {
@@ -114,6 +115,18 @@ function operationOf(controller: string, handler: string, path: string, guards: 
   // A path parameter read without a pipe is still in the path.
   for (const [, name] of path.matchAll(/:(\w+)/g)) if (!parameters.some((p) => p.in === 'path' && p.name === name)) parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
   if (parameters.length > 0) operation.parameters = parameters;
+  // A paged list: its body is one page (the first without paging parameters), how many match is in headers.
+  if (['page', 'pageSize'].every((name) => parameters.some((parameter) => parameter.in === 'query' && parameter.name === name))) {
+    operation.responses['200'] = {
+      description: 'One page of the list (the first when `page` and `pageSize` are left out), sorted and filtered by the server',
+      headers: {
+        [TOTAL_COUNT_HEADER]: { description: 'How many match the filters in all (at least that many, see the next header)', schema: { type: 'integer' } },
+        [TOTAL_IS_LOWER_BOUND_HEADER]: { description: '`true` when counting stopped at 10,000 and more match', schema: { type: 'boolean' } },
+        [PAGE_HEADER]: { description: 'This page, from 1', schema: { type: 'integer' } },
+        [PAGE_SIZE_HEADER]: { description: 'Items per page', schema: { type: 'integer' } },
+      },
+    };
+  }
   return operation;
 }
 

@@ -53,9 +53,10 @@ export class OrderPlacement {
   }
 
   private async takeToTheEnd(orderId: number, context: CommandContext): Promise<{ position: number | null; refusal: DomainError | null }> {
-    const { state } = await this.streams.load(orderStream(orderId), orderDecider);
+    const { state, revision } = await this.streams.load(orderStream(orderId), orderDecider);
     if (state.stage === 'rejected') return { position: null, refusal: new ConflictError(state.rejectionReason ?? 'The order could not be placed') };
-    if (state.stage !== 'submitted' || state.details === null) return { position: null, refusal: null };
+    // Finished meanwhile (the supervisor, perhaps in another instance): the answer waits for what finished it.
+    if (state.stage !== 'submitted' || state.details === null) return { position: await this.streams.positionAt(orderStream(orderId), revision), refusal: null };
     const lines = state.details.lines;
 
     let refusal: DomainError | null = null;

@@ -13,8 +13,14 @@ export interface ExecutionResult<Event extends DomainEvent> {
   position: number | null;
 }
 
-/** Only another process can make an append conflict (this one queues its writers), so a few tries settle it. */
-const MAX_ATTEMPTS = 20;
+/**
+ * Only another process can make an append conflict (this one queues its writers). Instances sharing a
+ * database can meet on a hot stream (a product everyone buys) many times in a row, so conflicts are
+ * retried for up to CONFLICT_BUDGET_MS, each wait up to twice as long as the last (jittered, at most
+ * MAX_BACKOFF_MS), before the command is refused with 409.
+ */
+const CONFLICT_BUDGET_MS = 10_000;
+const MAX_BACKOFF_MS = 200;
 
 /**
  * Runs commands against streams: load, decide, append at the revision loaded.
@@ -55,6 +61,7 @@ export class StreamExecutor {
     command: Command,
     context: CommandContext,
   ): Promise<ExecutionResult<Event>> {
+    const started = Date.now();
     for (let attempt = 1; ; attempt += 1) {
       const decided = await this.decideInTurn(streamId, decider, command, context);
       if (decided.appended === null) return { events: decided.events, position: null };
@@ -63,8 +70,8 @@ export class StreamExecutor {
         return { events: decided.events, position };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
-        if (attempt >= MAX_ATTEMPTS) throw new ConflictError('The record was changed by someone else at the same time. Please try again.');
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+        if (Date.now() - started > CONFLICT_BUDGET_MS) throw new ConflictError('The record was changed by someone else at the same time. Please try again.');
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(MAX_BACKOFF_MS, 5 * 2 ** Math.min(attempt, 6))));
       }
     }
   }
@@ -73,6 +80,13 @@ export class StreamExecutor {
   async start<Event extends DomainEvent>(streamId: string, events: Event[], context: CommandContext): Promise<number> {
     const result = await this.eventStore.append(streamId, events.map((event) => envelope(event, context)), 'no_stream');
     return result.position;
+  }
+
+  /** The global position of the stream's event at `revision` (its last one, as `load` answered it); null for no such event. */
+  async positionAt(streamId: string, revision: number | null): Promise<number | null> {
+    if (revision === null) return null;
+    const [event] = await this.eventStore.readStream(streamId, revision);
+    return event?.position ?? null;
   }
 
   async exists(streamId: string): Promise<boolean> {
