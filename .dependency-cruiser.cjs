@@ -41,10 +41,17 @@ module.exports = {
     },
     {
       name: 'backend-reads-projections-through-queries',
-      comment: 'Backend code reaches projections/ only through their queries and the runner (read-your-writes, reactors, paging a collection).',
+      comment: 'Backend code reaches projections/ only through their queries and the runner (read-your-writes, reactors, paging a collection); a context\'s module registers its projectors.',
       severity: 'error',
-      from: { path: '^backend/src/' },
+      from: { path: '^backend/src/', pathNot: '^backend/src/[^/]+/[^/]+\\.module\\.ts$' },
       to: { path: '^projections/', pathNot: ['^projections/[^/]+/[^/]+\\.queries\\.ts$', '^projections/runner/(projection-runner|projector|projections\\.module|paging)\\.ts$'] },
+    },
+    {
+      name: 'modules-register-their-own-projectors',
+      comment: 'A context\'s module provides the projectors of its own read models (projections/<context>/) and their queries.',
+      severity: 'error',
+      from: { path: '^backend/src/([^/]+)/[^/]+\\.module\\.ts$' },
+      to: { path: '^projections/[^/]+/[^/]+\\.projector\\.ts$', pathNot: '^projections/$1/' },
     },
     {
       name: 'projections-read-contracts',

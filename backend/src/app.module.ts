@@ -9,8 +9,6 @@ import { DemoDataSeeder } from './demo/demo-data.seeder';
 import { IdentityModule } from './identity/identity.module';
 import { MediaModule } from './media/media.module';
 import { NotificationsModule } from './notifications/notifications.module';
-import { OrderNotificationsReactor } from './notifications/processes/order-notifications.reactor';
-import { SupportNotificationsReactor } from './notifications/processes/support-notifications.reactor';
 import { OperationsModule } from './operations/operations.module';
 import { OrderingModule } from './ordering/ordering.module';
 import { PaymentsModule } from './payments/payments.module';
@@ -26,7 +24,7 @@ export class AppModule {
   static forRoot(config: AppConfig, dataDirLock: DataDirLock | null): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), MetricsModule.forRoot(new ShopMetrics()), CqrsModule.forRoot(), StorageModule.forRoot(config, dataDirLock), NotificationsModule.forRoot(config), SharedModule, ProjectionsModule.forRoot([OrderNotificationsReactor, SupportNotificationsReactor]), CatalogueModule, IdentityModule, ReviewsModule, OrderingModule, PaymentsModule, MediaModule, OperationsModule, AnalyticsModule, CustomersModule, StorefrontModule],
+      imports: [ConfigModule.forRoot(config), MetricsModule.forRoot(new ShopMetrics()), CqrsModule.forRoot(), StorageModule.forRoot(config, dataDirLock), NotificationsModule.forRoot(config), SharedModule, ProjectionsModule, CatalogueModule, IdentityModule, ReviewsModule, OrderingModule, PaymentsModule, MediaModule, OperationsModule, AnalyticsModule, CustomersModule, StorefrontModule],
       providers: [DemoDataSeeder],
     };
   }

@@ -76,7 +76,7 @@ async function prepare(app: NestExpressApplication, config: AppConfig, jsonLogge
   // Ahead of compression, sessions and Nest: a traffic report needs none of them.
   mountTrafficBeacons(app.getHttpAdapter().getInstance(), app);
   // The build's hashed files, precompressed and held in memory: ahead of compression and sessions too.
-  app.use('/assets', immutableAssets(storefrontRoot()));
+  app.use('/assets', immutableAssets(config.staticDir));
   app.use(compression());
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(
@@ -95,7 +95,7 @@ async function prepare(app: NestExpressApplication, config: AppConfig, jsonLogge
   app.use(passport.session());
   app.use(syncSignedInHint(SESSION_TTL_MS, config.production));
   app.use(answerMiddlewareErrors);
-  serveStorefront(app);
+  serveStorefront(app, config.staticDir);
   app.useGlobalFilters(new HttpErrorFilter());
 
   await app.init();
@@ -182,13 +182,8 @@ function isServerRoute(path: string): boolean {
   return path === '/api' || path.startsWith('/api/') || path.startsWith('/objects/') || path === '/metrics';
 }
 
-/** The browser build: dist/frontend, or STATIC_DIR. */
-function storefrontRoot(): string {
-  return resolve(process.env.STATIC_DIR ?? join(process.cwd(), 'dist', 'frontend'));
-}
-
-function serveStorefront(app: NestExpressApplication): void {
-  const root = storefrontRoot();
+/** The browser build (config.staticDir: dist/frontend, or STATIC_DIR). */
+function serveStorefront(app: NestExpressApplication, root: string): void {
   // Server-rendered pages with their own head, robots.txt and sitemap.xml (backend/src/storefront).
   const pages = app.get(StorefrontPages).forBuild(root);
   app.use(pages.files);

@@ -1,9 +1,11 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { blankToNull, wholeNumber } from './shared/env';
 import { DEFAULT_PAYMENT_WINDOW_MINUTES } from './ordering/contract/checkout-rules';
 import type { S3Settings } from './storage/object-store/s3-object-store';
 import type { PostgresSettings } from './storage/postgres/postgres-database';
+import { loadPaymentsConfig, PaymentsConfig } from './payments/payments-config';
+import { loadWalletAddresses, WalletAddresses } from './payments/wallets';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -51,11 +53,22 @@ export interface AppConfig {
   publicUrl: string | null;
   /** How long a lease on background work lasts unless renewed (renewed every third of it): another instance takes over that long after a holder dies. */
   leaseTtlSeconds: number;
+  /** MAILS_PER_RECIPIENT_PER_HOUR: messages one address may receive in an hour before the rest are suppressed. */
+  mailsPerRecipientPerHour: number;
+  /** Payment addresses, rates, quotes and the chain watch (payments-config.ts documents the variables). */
+  payments: PaymentsConfig;
+  /** Fixed receiving addresses (WALLET_*), used where no extended public key is set. */
+  wallets: WalletAddresses;
+  /** BACKUP_DIR: where `npm run backup` writes. */
+  backupDir: string;
+  /** STATIC_DIR: the built storefront (dist/frontend). */
+  staticDir: string;
 }
 
 /** What a production start must be given: without them it would run with the published demo admin or a secret it made up. */
 const REQUIRED_IN_PRODUCTION = ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'SESSION_SECRET', 'PUBLIC_URL'] as const;
 
+/** Every setting of the shop, read from the environment here and nowhere else. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number.parseInt(env.PORT ?? '3000', 10);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
@@ -97,6 +110,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logFormat: logFormat(env.LOG_FORMAT, production),
     publicUrl: publicUrl(env.PUBLIC_URL),
     leaseTtlSeconds: wholeNumber(env, 'LEASE_TTL_SECONDS', 10, 2, 300),
+    mailsPerRecipientPerHour: wholeNumber(env, 'MAILS_PER_RECIPIENT_PER_HOUR', 10, 1, 10_000),
+    payments: loadPaymentsConfig(env),
+    wallets: loadWalletAddresses(env),
+    backupDir: resolve(env.BACKUP_DIR ?? join(resolve(env.DATA_DIR ?? './data'), '..', 'backups')),
+    staticDir: resolve(env.STATIC_DIR ?? join(process.cwd(), 'dist', 'frontend')),
   };
 }
 

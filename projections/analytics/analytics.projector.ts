@@ -6,7 +6,7 @@ import { OrderStatus, PaymentStatus } from '../../backend/src/ordering/contract/
 import { OrderStreamEvent, upcastOrderStreamEvent } from '../../backend/src/ordering/contract/order.events';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
-import { APPLIED_POSITION, incrementOnce, Projector } from '../runner/projector';
+import { APPLIED_POSITION, incrementOnce, Projector, RunsOnTheLog } from '../runner/projector';
 import { countFunnelStep, countPageView, OrderCount, orderCountChange, rowKey, ViewCount, Visit } from './traffic-counting';
 
 /** Per UTC day: views, unique visitors, and both per device. */
@@ -98,6 +98,7 @@ export const minutePageId = (minute: string, path: string) => `${minute}|${path}
  * it exactly.
  */
 @Injectable()
+@RunsOnTheLog()
 export class AnalyticsProjector implements Projector {
   readonly name = 'analytics';
   readonly collections = [

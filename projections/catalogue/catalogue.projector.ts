@@ -4,7 +4,7 @@ import { CatalogueProduct } from '../../backend/src/catalogue/contract/catalogue
 import { parseCents } from '../../backend/src/shared/money';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
-import { applyOnce, insertOnce, Projector } from '../runner/projector';
+import { applyOnce, insertOnce, Projector, RunsOnTheLog } from '../runner/projector';
 
 export const PRODUCTS_COLLECTION = 'catalogue_products';
 export const CATEGORIES_COLLECTION = 'catalogue_categories';
@@ -32,6 +32,7 @@ function effectivePriceCents(price: string, salePrice: string | null, isOnSale: 
 
 /** The storefront catalogue: products and categories with their active-product counts. */
 @Injectable()
+@RunsOnTheLog()
 export class CatalogueProjector implements Projector {
   readonly name = 'catalogue';
   readonly collections = [PRODUCTS_COLLECTION, CATEGORIES_COLLECTION] as const;

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { FAVORITES_STREAM_PREFIX, FavoritesEvent } from '../../backend/src/customers/contract/favorites.events';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
-import { applyOnce, insertOnce, Projector } from '../runner/projector';
+import { applyOnce, insertOnce, Projector, RunsOnTheLog } from '../runner/projector';
 
 export const FAVORITES_COLLECTION = 'favorites';
 
@@ -13,6 +13,7 @@ export const favoriteId = (userId: string, productId: number) => `${userId}:${pr
 
 /** Each customer's saved products, for the dashboard's My Favorites and the hearts on product cards. */
 @Injectable()
+@RunsOnTheLog()
 export class FavoritesProjector implements Projector {
   readonly name = 'favorites';
   readonly collections = [FAVORITES_COLLECTION] as const;

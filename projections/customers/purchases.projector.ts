@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { upcastOrderEvent } from '../../backend/src/ordering/contract/order.events';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
-import { APPLIED_POSITION, applyOnce, insertOnce, Projector } from '../runner/projector';
+import { APPLIED_POSITION, applyOnce, insertOnce, Projector, RunsOnTheLog } from '../runner/projector';
 
 export const PURCHASED_ORDERS_COLLECTION = 'purchased_orders';
 export const PRODUCT_PURCHASES_COLLECTION = 'product_purchases';
@@ -30,6 +30,7 @@ const COUNTED_EVENTS = new Set(['OrderPlaced', 'OrderClaimedByCustomer', 'OrderC
  * cancelled, so no answer has to read every order.
  */
 @Injectable()
+@RunsOnTheLog()
 export class PurchasesProjector implements Projector {
   readonly name = 'customer-purchases';
   readonly collections = [PURCHASED_ORDERS_COLLECTION, PRODUCT_PURCHASES_COLLECTION] as const;

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { SUPPORT_CASE_STREAM_PREFIX, SupportAuthorRole, SupportCaseEvent, SupportCaseOpened, SupportCaseStatus } from '../../backend/src/customers/contract/support.events';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
-import { applyOnce, insertOnce, Projector } from '../runner/projector';
+import { applyOnce, insertOnce, Projector, RunsOnTheLog } from '../runner/projector';
 
 export const SUPPORT_CASES_COLLECTION = 'support_cases';
 
@@ -28,6 +28,7 @@ export type SupportCaseDocument = Document &
 
 /** Support cases with their threads: the customer's own list and the back office's queue. */
 @Injectable()
+@RunsOnTheLog()
 export class SupportCasesProjector implements Projector {
   readonly name = 'support-cases';
   readonly collections = [SUPPORT_CASES_COLLECTION] as const;

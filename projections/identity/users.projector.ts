@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { UserEvent } from '../../backend/src/identity/contract/identity.events';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
-import { applyOnce, insertOnce, Projector } from '../runner/projector';
+import { applyOnce, insertOnce, Projector, RunsOnTheLog } from '../runner/projector';
 
 export const USERS_COLLECTION = 'identity_users';
 
@@ -20,6 +20,7 @@ export type UserDocument = Document & {
 
 /** Profiles of registered users, for sessions and for the admin back office. */
 @Injectable()
+@RunsOnTheLog()
 export class UsersProjector implements Projector {
   readonly name = 'users';
   readonly collections = [USERS_COLLECTION] as const;

@@ -21,7 +21,7 @@ import { describeUniqueKeyEvent } from '../../backend/src/shared/contract/unique
 import { UniqueKeyEvent } from '../../backend/src/shared/contract/unique-key.events';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
-import { incrementOnce, insertOnce, Projector } from '../runner/projector';
+import { incrementOnce, insertOnce, Projector, RunsOnTheLog } from '../runner/projector';
 
 export const AUDIT_COLLECTION = 'audit_log';
 /** How many entries the audit log holds, kept as they are added: the unfiltered log's total without counting. */
@@ -59,6 +59,7 @@ const DESCRIBERS: [prefix: string, describe: (event: RecordedEvent) => string][]
 
 /** The log, event by event, in a person's words with who did it and when: the audit trail of the back office. */
 @Injectable()
+@RunsOnTheLog()
 export class AuditProjector implements Projector {
   readonly name = 'audit';
   readonly collections = [AUDIT_COLLECTION, AUDIT_FIGURES_COLLECTION] as const;

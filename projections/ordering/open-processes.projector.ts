@@ -3,7 +3,7 @@ import { upcastOrderStreamEvent } from '../../backend/src/ordering/contract/orde
 import { PaymentEvent } from '../../backend/src/payments/contract/payment.events';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
-import { insertOnce, Projector } from '../runner/projector';
+import { insertOnce, Projector, RunsOnTheLog } from '../runner/projector';
 
 export const OPEN_PROCESSES_COLLECTION = 'open_processes';
 
@@ -32,6 +32,7 @@ export type OpenProcessDocument = Document & {
 
 /** Started and unfinished runs of the placement, stock-return and settlement processes. */
 @Injectable()
+@RunsOnTheLog()
 export class OpenProcessesProjector implements Projector {
   readonly name = 'open-processes';
   readonly collections = [OPEN_PROCESSES_COLLECTION] as const;

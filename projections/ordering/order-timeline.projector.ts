@@ -3,7 +3,7 @@ import { customerTimelineEntry, OrderTimelineEntryView } from '../../backend/src
 import { upcastOrderStreamEvent } from '../../backend/src/ordering/contract/order.events';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
-import { insertOnce, Projector } from '../runner/projector';
+import { insertOnce, Projector, RunsOnTheLog } from '../runner/projector';
 
 export const ORDER_TIMELINE_COLLECTION = 'order_timeline';
 
@@ -11,6 +11,7 @@ export type OrderTimelineDocument = Document & OrderTimelineEntryView & { orderI
 
 /** Each order's history as its customer reads it (the back office reads the audit log instead): one entry per event that means something to them. */
 @Injectable()
+@RunsOnTheLog()
 export class OrderTimelineProjector implements Projector {
   readonly name = 'order-timeline';
   readonly collections = [ORDER_TIMELINE_COLLECTION] as const;

@@ -5,7 +5,7 @@ import { OrderView } from '../../backend/src/ordering/contract/order.views';
 import { parseCents } from '../../backend/src/shared/money';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
-import { APPLIED_POSITION, applyOnce, incrementOnce, insertOnce, Projector } from '../runner/projector';
+import { APPLIED_POSITION, applyOnce, incrementOnce, insertOnce, Projector, RunsOnTheLog } from '../runner/projector';
 
 export const ORDERS_COLLECTION = 'orders';
 /** The back office's figures, kept as orders change: counts per status, revenue per method, orders per store day. */
@@ -38,6 +38,7 @@ export const ORDER_SEARCH_FIELDS = ['customerEmail', 'shippingAddress.firstName'
  * the dashboard and the list totals cost the same at ten orders or a million.
  */
 @Injectable()
+@RunsOnTheLog()
 export class OrdersProjector implements Projector {
   readonly name = 'orders';
   readonly collections = [ORDERS_COLLECTION, ORDER_FIGURES_COLLECTION] as const;

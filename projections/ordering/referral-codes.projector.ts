@@ -3,7 +3,7 @@ import { upcastOrderEvent } from '../../backend/src/ordering/contract/order.even
 import { normaliseReferralCode, ReferralEvent } from '../../backend/src/ordering/contract/referral.events';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
-import { applyOnce, insertOnce, Projector } from '../runner/projector';
+import { applyOnce, insertOnce, Projector, RunsOnTheLog } from '../runner/projector';
 
 export const REFERRAL_CODES_COLLECTION = 'referral_codes';
 
@@ -11,6 +11,7 @@ export const REFERRAL_CODES_COLLECTION = 'referral_codes';
 export type ReferralCodeDocument = Document & { code: string; discountPercentage: number; active: boolean; uses: number; createdAt: string };
 
 @Injectable()
+@RunsOnTheLog()
 export class ReferralCodesProjector implements Projector {
   readonly name = 'referral-codes';
   readonly collections = [REFERRAL_CODES_COLLECTION] as const;

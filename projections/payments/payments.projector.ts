@@ -4,7 +4,7 @@ import { applyTransferEvent, chainSettlement, TransferRecord } from '../../backe
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
 import { PaymentDecisionView, PaymentView } from '../../backend/src/payments/contract/payment.views';
-import { applyOnce, incrementOnce, insertOnce, Projector } from '../runner/projector';
+import { applyOnce, incrementOnce, insertOnce, Projector, RunsOnTheLog } from '../runner/projector';
 
 export const PAYMENTS_COLLECTION = 'payments';
 /** How many payments there are, kept as they are initiated: the unfiltered list's total without counting. */
@@ -19,6 +19,7 @@ export type PaymentDocument = Document & StoredPayment;
 
 /** Payments with their quotes, transfers, decisions and outcomes, for the payment panel and the back office. */
 @Injectable()
+@RunsOnTheLog()
 export class PaymentsProjector implements Projector {
   readonly name = 'payments';
   readonly collections = [PAYMENTS_COLLECTION, PAYMENT_FIGURES_COLLECTION] as const;

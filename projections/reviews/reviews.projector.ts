@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ReviewEvent } from '../../backend/src/reviews/contract/review.events';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
-import { applyOnce, insertOnce, Projector } from '../runner/projector';
+import { applyOnce, insertOnce, Projector, RunsOnTheLog } from '../runner/projector';
 
 export const REVIEWS_COLLECTION = 'reviews_by_product';
 export const RATINGS_COLLECTION = 'product_ratings';
@@ -36,6 +36,7 @@ export type RatingDocument = Document & { productId: number; averageRating: numb
 
 /** Reviews per product with their vote counts, and each product's rating summary. */
 @Injectable()
+@RunsOnTheLog()
 export class ReviewsProjector implements Projector {
   readonly name = 'reviews';
   readonly collections = [REVIEWS_COLLECTION, RATINGS_COLLECTION] as const;

@@ -123,8 +123,8 @@ class Lane {
 @Injectable()
 export class ProjectionRunner implements OnModuleDestroy {
   private readonly logger = new Logger('Projections');
-  private readonly lanes: Lane[];
-  private readonly byName: Map<string, Lane>;
+  private lanes: Lane[] = [];
+  private byName = new Map<string, Lane>();
   private subscription: Subscription | null = null;
   /** The newest event the shared reader has handed out. */
   private head: number | null = null;
@@ -142,9 +142,15 @@ export class ProjectionRunner implements OnModuleDestroy {
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(PROJECTORS) projectors: Projector[],
+    /** The projectors, or how to find them once every provider exists (the contexts register their own). */
+    @Inject(PROJECTORS) private readonly projectors: Projector[] | (() => Projector[]),
     private readonly leases: LeaseKeeper,
-  ) {
+  ) {}
+
+  /** Lanes for the projectors, found at the first start. */
+  private collectProjectors(): void {
+    if (this.lanes.length > 0) return;
+    const projectors = typeof this.projectors === 'function' ? this.projectors() : this.projectors;
     this.lanes = projectors.map((projector) => new Lane(projector));
     this.byName = new Map(this.lanes.map((lane) => [lane.name, lane]));
     if (this.byName.size !== this.lanes.length) throw new Error('Two projectors have the same name');
@@ -161,6 +167,7 @@ export class ProjectionRunner implements OnModuleDestroy {
   /** Reads every projector's checkpoint, follows the log, and runs the projectors whose leases this instance takes. */
   async start(): Promise<void> {
     this.stopping = false;
+    this.collectProjectors();
     for (const lane of this.lanes) {
       const checkpoint = await this.checkpointDocs.findOne({ _id: lane.name });
       lane.position = checkpoint && (checkpoint.version ?? 1) === (lane.projector.version ?? 1) ? checkpoint.position : null;

@@ -1,5 +1,14 @@
+import { SetMetadata } from '@nestjs/common';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Collection, Document, DuplicateKeyError, Filter, Update } from '../../backend/src/storage/read-store/read-store.port';
+
+export const PROJECTOR_METADATA = 'shop:projector';
+
+/**
+ * Marks a provider as a projector or reactor of the log: the context whose module provides it registers
+ * it, and the runner finds every one of them when it starts (no central list).
+ */
+export const RunsOnTheLog = (): ClassDecorator => SetMetadata(PROJECTOR_METADATA, true);
 
 /** Builds one read model from the global log. Must tolerate seeing the same event twice. */
 export interface Projector {

@@ -37,7 +37,7 @@ export async function startTestApp(options: { dataDir?: string; env?: Record<str
   }
   const env = { ...(database ? { DATABASE_URL: database.url } : {}), ...options.env };
   // Tests place hundreds of orders from one address; the per-client order limit has a test of its own.
-  const app = await withProcessEnv(env, () => createApp(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', ORDER_RATE_LIMIT: '1000000', ...env })));
+  const app = await createApp(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', ORDER_RATE_LIMIT: '1000000', ...env }));
   await app.init();
   let stopped = false;
   const stop = async () => {
@@ -57,20 +57,6 @@ export async function startTestApp(options: { dataDir?: string; env?: Record<str
       await database?.drop();
     },
   };
-}
-
-/** Modules that read their own settings from the environment at start-up (payments) see the test's variables too. */
-async function withProcessEnv<T>(variables: Record<string, string>, start: () => Promise<T>): Promise<T> {
-  const saved = Object.fromEntries(Object.keys(variables).map((name) => [name, process.env[name]]));
-  Object.assign(process.env, variables);
-  try {
-    return await start();
-  } finally {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  }
 }
 
 export async function signUp(agent: request.Agent, overrides: Partial<{ fullName: string; email: string; password: string }> = {}) {

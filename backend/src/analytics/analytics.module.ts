@@ -1,3 +1,4 @@
+import { AnalyticsProjector } from '../../../projections/analytics/analytics.projector';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AnalyticsQueries } from '../../../projections/analytics/analytics.queries';
@@ -13,6 +14,6 @@ import { ReportRateLimit } from './http/report-rate-limit';
 @Module({
   imports: [CqrsModule],
   controllers: [AnalyticsController],
-  providers: [analyticsClockProvider, VisitorSalts, TrafficLog, RecordPageViewHandler, RecordFunnelStepHandler, ReportRateLimit, AnalyticsQueries],
+  providers: [AnalyticsProjector, analyticsClockProvider, VisitorSalts, TrafficLog, RecordPageViewHandler, RecordFunnelStepHandler, ReportRateLimit, AnalyticsQueries],
 })
 export class AnalyticsModule {}

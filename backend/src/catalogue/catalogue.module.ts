@@ -1,3 +1,4 @@
+import { CatalogueProjector } from '../../../projections/catalogue/catalogue.projector';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AdjustStockHandler } from './commands/adjust-stock.command';
@@ -16,7 +17,7 @@ import { CatalogueQueries } from '../../../projections/catalogue/catalogue.queri
 @Module({
   imports: [CqrsModule],
   controllers: [CatalogueController, CatalogueAdminController],
-  providers: [
+  providers: [CatalogueProjector, 
     ProductKeys,
     CatalogueQueries,
     CreateCategoryHandler,

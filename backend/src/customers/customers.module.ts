@@ -1,3 +1,6 @@
+import { FavoritesProjector } from '../../../projections/customers/favorites.projector';
+import { PurchasesProjector } from '../../../projections/customers/purchases.projector';
+import { SupportCasesProjector } from '../../../projections/customers/support-cases.projector';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CatalogueQueries } from '../../../projections/catalogue/catalogue.queries';
@@ -17,6 +20,6 @@ import { CustomerAccountController } from './http/customer-account.controller';
 @Module({
   imports: [CqrsModule],
   controllers: [CustomerAccountController, SupportCasesController],
-  providers: [CatalogueQueries, CustomerQueries, AddFavoriteHandler, RemoveFavoriteHandler, SupportCaseQueries, OrderQueries, SupportAttachments, OpenSupportCaseHandler, ReplyToSupportCaseHandler, CloseSupportCaseHandler],
+  providers: [FavoritesProjector, PurchasesProjector, SupportCasesProjector, CatalogueQueries, CustomerQueries, AddFavoriteHandler, RemoveFavoriteHandler, SupportCaseQueries, OrderQueries, SupportAttachments, OpenSupportCaseHandler, ReplyToSupportCaseHandler, CloseSupportCaseHandler],
 })
 export class CustomersModule {}

@@ -1,3 +1,4 @@
+import { UsersProjector } from '../../../projections/identity/users.projector';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { UserQueries } from '../../../projections/identity/user.queries';
@@ -17,7 +18,7 @@ import { createPassport } from './http/session/passport.setup';
 @Module({
   imports: [CqrsModule],
   controllers: [AuthController, EmailVerificationController],
-  providers: [
+  providers: [UsersProjector, 
     CredentialsRepository,
     PasswordHasher,
     LoginThrottle,

@@ -1,32 +1,31 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AppConfig } from '../config';
-import { wholeNumber } from '../shared/env';
 import { CREDENTIAL_STORE, CredentialStore } from '../storage/credential-store/credential-store.port';
 import { READ_STORE, ReadStore } from '../storage/read-store/read-store.port';
 import { SendEmailVerificationHandler } from './commands/send-email-verification.command';
 import { OutboxController } from './http/outbox.controller';
 import { NOTIFIER } from './mail/notifier.port';
 import { OutboxNotifier } from './mail/outbox.notifier';
-
-/** MAILS_PER_RECIPIENT_PER_HOUR: how many messages one address may receive in an hour before the rest are suppressed. */
-const DEFAULT_MAILS_PER_RECIPIENT_PER_HOUR = 10;
+import { OrderNotificationsReactor } from './processes/order-notifications.reactor';
+import { SupportNotificationsReactor } from './processes/support-notifications.reactor';
 
 @Global()
 @Module({})
 export class NotificationsModule {
   static forRoot(config: AppConfig): DynamicModule {
-    const mailsPerRecipientPerHour = wholeNumber(process.env, 'MAILS_PER_RECIPIENT_PER_HOUR', DEFAULT_MAILS_PER_RECIPIENT_PER_HOUR, 1, 10_000);
     return {
       module: NotificationsModule,
       imports: [CqrsModule],
       controllers: [OutboxController],
       providers: [
+        OrderNotificationsReactor,
+        SupportNotificationsReactor,
         SendEmailVerificationHandler,
         {
           provide: NOTIFIER,
           useFactory: async (durable: CredentialStore, readStore: ReadStore) => {
-            const notifier = new OutboxNotifier(durable, config.smtpUrl, config.mailFrom, mailsPerRecipientPerHour);
+            const notifier = new OutboxNotifier(durable, config.smtpUrl, config.mailFrom, config.mailsPerRecipientPerHour);
             await notifier.prepare(readStore);
             return notifier;
           },

@@ -39,7 +39,7 @@ if (require.main === module) {
     console.error('EVENTSTORE_URL and MONGODB_URL are set: back up KurrentDB and MongoDB with their own tools (README: Backup and restore).');
     process.exit(1);
   }
-  const root = resolve(process.env.BACKUP_DIR ?? join(config.dataDir, '..', 'backups'));
+  const root = config.backupDir;
   backup(config.dataDir, root).then(
     (target) => console.log(`Backed up ${config.dataDir} to ${target}`),
     (error: unknown) => {

@@ -1,3 +1,4 @@
+import { AuditProjector } from '../../../projections/operations/audit.projector';
 import { Module } from '@nestjs/common';
 import { UserQueries } from '../../../projections/identity/user.queries';
 import { AuditQueries } from '../../../projections/operations/audit.queries';
@@ -8,5 +9,5 @@ import { MetricsController } from './http/metrics.controller';
 import { ProjectionsAdminController } from './http/projections-admin.controller';
 
 /** Running the shop: health for load balancers, Prometheus metrics, projection status and parked events, and the audit trail, for admins. */
-@Module({ controllers: [HealthController, ProjectionsAdminController, AuditController, MetricsController, ApiDocsController], providers: [AuditQueries, UserQueries] })
+@Module({ controllers: [HealthController, ProjectionsAdminController, AuditController, MetricsController, ApiDocsController], providers: [AuditProjector, AuditQueries, UserQueries] })
 export class OperationsModule {}

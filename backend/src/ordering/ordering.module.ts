@@ -1,3 +1,7 @@
+import { OrdersProjector } from '../../../projections/ordering/orders.projector';
+import { OrderTimelineProjector } from '../../../projections/ordering/order-timeline.projector';
+import { ReferralCodesProjector } from '../../../projections/ordering/referral-codes.projector';
+import { OpenProcessesProjector } from '../../../projections/ordering/open-processes.projector';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { PaymentQueries } from '../../../projections/payments/payment.queries';
@@ -26,7 +30,7 @@ import { StockReturn } from './processes/stock-return.process';
 @Module({
   imports: [CqrsModule],
   controllers: [OrderingController, OrderAdminController],
-  providers: [
+  providers: [OrdersProjector, OrderTimelineProjector, ReferralCodesProjector, OpenProcessesProjector, 
     CheckoutPricing,
     OrderQueries,
     DashboardQueries,

@@ -1,4 +1,4 @@
-import { blankToNull as blankOrNull, chainWatchGraceMinutes, wholeNumber } from '../shared/env';
+import { blankToNull as blankOrNull, wholeNumber } from '../shared/env';
 import { CRYPTO_PAYMENT_METHOD_IDS, CryptoPaymentMethod } from '../ordering/contract/checkout-rules';
 import { ChainNetwork, NETWORK_OF } from './chain/chain-watcher.port';
 import { AddressFamily } from './contract/payment.events';
@@ -34,6 +34,10 @@ export interface ChainSettings {
   graceMinutes: number;
   /** Transaction page prefixes of block explorers: the transaction hash is appended. */
   explorers: Record<ChainNetwork, string>;
+  /** BTC_ESPLORA_URL: an Esplora HTTP API root (mempool.space/api, a self-hosted electrs); null: Bitcoin payments are confirmed by hand. */
+  bitcoinEsploraUrl: string | null;
+  /** TRON_API_URL (TronGrid or a node with its v1 API), TRON_API_KEY (sent as TRON-PRO-API-KEY), USDT_TRC20_CONTRACT; null: USDT-TRC20 payments are confirmed by hand. */
+  tron: { baseUrl: string; apiKey: string | undefined; usdtContract: string | null } | null;
 }
 
 const XPUB_VARIABLES: Record<AddressFamily, string> = { btc: 'BTC_XPUB', eth: 'ETH_XPUB', tron: 'TRON_XPUB' };
@@ -64,7 +68,7 @@ const EXPLORER_VARIABLES: Record<ChainNetwork, [string, string]> = {
  *   CHAIN_POLL_SECONDS (15): how often each chain is asked; CHAIN_WATCH_GRACE_MINUTES (60): how long an expired or
  *   settled payment is still watched; EXPLORER_BITCOIN_TX, EXPLORER_ETHEREUM_TX, EXPLORER_TRON_TX: transaction page prefixes.
  */
-export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env): PaymentsConfig {
+export function loadPaymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
   const accounts: PaymentsConfig['accounts'] = {};
   for (const [family, variable] of Object.entries(XPUB_VARIABLES) as [AddressFamily, string][]) {
     const key = blankToNull(env[variable]);
@@ -76,6 +80,18 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env): Paymen
     }
   }
   return { accounts, rates: ratesSettings(env), quoteMinutes: wholeNumber(env, 'QUOTE_MINUTES', DEFAULT_QUOTE_MINUTES, 1, 24 * 60), chain: chainSettings(env) };
+}
+
+function httpUrl(env: NodeJS.ProcessEnv, variable: string): string | null {
+  const url = blankToNull(env[variable])?.trim() ?? null;
+  if (url !== null && !/^https?:\/\/[^/\s]+/.test(url)) throw new Error(`${variable} must be an http(s) URL, got ${url}`);
+  return url;
+}
+
+function tronSettings(env: NodeJS.ProcessEnv): ChainSettings['tron'] {
+  const baseUrl = httpUrl(env, 'TRON_API_URL');
+  if (baseUrl === null) return null;
+  return { baseUrl, apiKey: blankToNull(env.TRON_API_KEY)?.trim(), usdtContract: blankToNull(env.USDT_TRC20_CONTRACT)?.trim() ?? null };
 }
 
 function chainSettings(env: NodeJS.ProcessEnv): ChainSettings {
@@ -90,7 +106,9 @@ function chainSettings(env: NodeJS.ProcessEnv): ChainSettings {
       usdc: tokenContract(env, 'usdc'),
     },
     pollSeconds: wholeNumber(env, 'CHAIN_POLL_SECONDS', 15, 1, 3600),
-    graceMinutes: chainWatchGraceMinutes(env),
+    graceMinutes: wholeNumber(env, 'CHAIN_WATCH_GRACE_MINUTES', 60, 1, 30 * 24 * 60),
+    bitcoinEsploraUrl: httpUrl(env, 'BTC_ESPLORA_URL'),
+    tron: tronSettings(env),
     explorers: perNetwork((network) => {
       const [variable, fallback] = EXPLORER_VARIABLES[network];
       const prefix = blankToNull(env[variable]) ?? fallback;

@@ -1,3 +1,4 @@
+import { PaymentsProjector } from '../../../projections/payments/payments.projector';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { PaymentQueries } from '../../../projections/payments/payment.queries';
@@ -18,16 +19,17 @@ import { ChainWatch } from './processes/chain-watch.process';
 import { paymentsClockProvider } from './payments-clock';
 import { SettlementSupervisor } from './processes/settlement-supervisor';
 import { SettlementTurns } from './processes/settlement-turns';
-import { loadPaymentsConfig, PAYMENTS_CONFIG, PaymentsConfig } from './payments-config';
+import { PAYMENTS_CONFIG, PaymentsConfig } from './payments-config';
+import { APP_CONFIG, AppConfig } from '../config';
 import { CRYPTO_RATES, FixedCryptoRates } from './rates/crypto-rates.port';
 import { LiveCryptoRates } from './rates/live-crypto-rates';
 import { ReceivingAddresses } from './receiving-addresses';
-import { loadWalletAddresses, WALLET_ADDRESSES } from './wallets';
+import { WALLET_ADDRESSES } from './wallets';
 
 @Module({
   imports: [CqrsModule],
   controllers: [PaymentsController, PaymentsAdminController],
-  providers: [
+  providers: [PaymentsProjector, 
     PaymentQueries,
     OrderQueries,
     OpenProcessQueries,
@@ -43,9 +45,9 @@ import { loadWalletAddresses, WALLET_ADDRESSES } from './wallets';
     SettlementTurns,
     SettlementSupervisor,
     ReceivingAddresses,
-    { provide: PAYMENTS_CONFIG, useFactory: () => loadPaymentsConfig() },
+    { provide: PAYMENTS_CONFIG, useFactory: (config: AppConfig) => config.payments, inject: [APP_CONFIG] },
     { provide: CRYPTO_RATES, useFactory: (config: PaymentsConfig) => (config.rates ? new LiveCryptoRates(config.rates) : new FixedCryptoRates()), inject: [PAYMENTS_CONFIG] },
-    { provide: WALLET_ADDRESSES, useFactory: () => loadWalletAddresses() },
+    { provide: WALLET_ADDRESSES, useFactory: (config: AppConfig) => config.wallets, inject: [APP_CONFIG] },
     { provide: CHAIN_WATCHERS, useFactory: (config: PaymentsConfig) => chainWatchers(config), inject: [PAYMENTS_CONFIG] },
   ],
   exports: [SettlementSupervisor],

@@ -23,7 +23,7 @@ const ENV_NAMES: Record<CryptoPaymentMethod, string> = {
 };
 
 /** Read at start-up and refused there when malformed: a typo must never reach a customer's QR code. */
-export function loadWalletAddresses(env: NodeJS.ProcessEnv = process.env): WalletAddresses {
+export function loadWalletAddresses(env: NodeJS.ProcessEnv): WalletAddresses {
   const wallets = { ...DEMO_WALLETS };
   for (const method of CRYPTO_PAYMENT_METHOD_IDS) {
     const configured = env[ENV_NAMES[method]]?.trim();

@@ -1,3 +1,4 @@
+import { ReviewsProjector } from '../../../projections/reviews/reviews.projector';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CatalogueQueries } from '../../../projections/catalogue/catalogue.queries';
@@ -15,6 +16,6 @@ import { ReviewsController } from './http/reviews.controller';
 @Module({
   imports: [CqrsModule],
   controllers: [ReviewsController],
-  providers: [ReviewQueries, CatalogueQueries, OrderQueries, WriteReviewHandler, EditReviewHandler, DeleteReviewHandler, VoteOnReviewHandler, AnswerReviewHandler, HideReviewHandler, ShowReviewHandler],
+  providers: [ReviewsProjector, ReviewQueries, CatalogueQueries, OrderQueries, WriteReviewHandler, EditReviewHandler, DeleteReviewHandler, VoteOnReviewHandler, AnswerReviewHandler, HideReviewHandler, ShowReviewHandler],
 })
 export class ReviewsModule {}

@@ -13,12 +13,3 @@ export function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: numb
   if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got ${raw}`);
   return value;
 }
-
-/**
- * CHAIN_WATCH_GRACE_MINUTES (default 60): how long after a quote's expiry the chain watch still looks at
- * its address, and so how long a payment on its way holds its order. Read here once for payments (the
- * watch) and ordering (the expiry), so the two can never disagree.
- */
-export function chainWatchGraceMinutes(env: NodeJS.ProcessEnv): number {
-  return wholeNumber(env, 'CHAIN_WATCH_GRACE_MINUTES', 60, 1, 30 * 24 * 60);
-}

@@ -4,7 +4,7 @@ import { EmailContent, orderPaidEmail, orderPlacedEmail, orderShippedEmail } fro
 import { isNews } from '../domain/news';
 import { OrderDetails, orderStream, upcastOrderEvent } from '../../ordering/contract/order.events';
 import { EVENT_STORE, EventStore, RecordedEvent } from '../../storage/event-store/event-store.port';
-import { Projector } from '../../../../projections/runner/projector';
+import { Projector, RunsOnTheLog } from '../../../../projections/runner/projector';
 
 const MAILED = ['OrderPlaced', 'OrderPaymentConfirmed', 'OrderShipped'];
 
@@ -13,6 +13,7 @@ const MAILED = ['OrderPlaced', 'OrderPaymentConfirmed', 'OrderShipped'];
  * projector, owns no read model, and keys each mail by the event's id.
  */
 @Injectable()
+@RunsOnTheLog()
 export class OrderNotificationsReactor implements Projector {
   readonly name = 'order-notifications';
   readonly collections = [] as const;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { UserQueries } from '../../../../projections/identity/user.queries';
-import { Projector } from '../../../../projections/runner/projector';
+import { Projector, RunsOnTheLog } from '../../../../projections/runner/projector';
 import { SUPPORT_CASE_STREAM_PREFIX, SupportCaseReplied } from '../../customers/contract/support.events';
 import { RecordedEvent } from '../../storage/event-store/event-store.port';
 import { READ_STORE, ReadStore } from '../../storage/read-store/read-store.port';
@@ -10,6 +10,7 @@ import { NOTIFIER, Notifier } from '../mail/notifier.port';
 
 /** Tells a customer the shop answered their support case (checkout spec §5); their own replies mail nobody. */
 @Injectable()
+@RunsOnTheLog()
 export class SupportNotificationsReactor implements Projector {
   readonly name = 'support-notifications';
   readonly collections = [] as const;

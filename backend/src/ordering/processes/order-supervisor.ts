@@ -1,10 +1,10 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { OpenProcessQueries } from '../../../../projections/ordering/open-process.queries';
 import { OrderQueries } from '../../../../projections/ordering/order.queries';
 import { PaymentQueries } from '../../../../projections/payments/payment.queries';
 import { PaymentRecord } from '../../payments/contract/payment.views';
-import { chainWatchGraceMinutes } from '../../shared/env';
+import { APP_CONFIG, AppConfig } from '../../config';
 import { systemContext } from '../../shared/event-sourcing/command-context';
 import { PeriodicSweep } from '../../shared/periodic-sweep';
 import { LeaseKeeper } from '../../shared/leases/lease-keeper';
@@ -66,8 +66,9 @@ export class OrderSupervisor implements OnApplicationBootstrap, OnApplicationShu
     private readonly payments: PaymentQueries,
     private readonly reversal: PaymentReversal,
     leases: LeaseKeeper,
+    @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.graceMs = chainWatchGraceMinutes(process.env) * 60_000;
+    this.graceMs = config.payments.chain.graceMinutes * 60_000;
     this.sweeps = new PeriodicSweep('OrderSupervisor', SWEEP_INTERVAL_MS, (interruptedAfterMs: number, now: Date) => this.sweepOnce(interruptedAfterMs, now), leases);
   }
 

@@ -6,7 +6,10 @@ import { RawTx, Transaction } from '@scure/btc-signer';
 import { FakeEsplora, startFakeEsplora } from '../../../../test/support/fake-esplora';
 import { deriveAddress, parseAccountKey } from '../domain/hd-addresses';
 import { WatchedAddress } from './chain-watcher.port';
-import { bitcoinWatcherFromEnv } from './chain-watchers';
+import { chainWatchers } from './chain-watchers';
+import { loadPaymentsConfig } from '../payments-config';
+
+const bitcoinWatcherFromEnv = (env: NodeJS.ProcessEnv) => chainWatchers(loadPaymentsConfig(env)).find((watcher) => watcher.network === 'bitcoin') ?? null;
 import { EsploraWatcher } from './esplora-watcher';
 
 /** The shop's receiving addresses, derived as it derives them from the account zpub of a fixed test mnemonic. */

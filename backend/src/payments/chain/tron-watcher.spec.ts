@@ -5,7 +5,10 @@ import nowBlock from './fixtures/trongrid-now-block.json';
 import transactionInfo from './fixtures/trongrid-transaction-info.json';
 import trc20History from './fixtures/trongrid-trc20-history.json';
 import { WatchedAddress } from './chain-watcher.port';
-import { tronWatcherFromEnv } from './chain-watchers';
+import { chainWatchers } from './chain-watchers';
+import { loadPaymentsConfig } from '../payments-config';
+
+const tronWatcherFromEnv = (env: NodeJS.ProcessEnv) => chainWatchers(loadPaymentsConfig(env)).find((watcher) => watcher.network === 'tron') ?? null;
 import { TronWatcher, USDT_TRC20_MAINNET } from './tron-watcher';
 
 /**
