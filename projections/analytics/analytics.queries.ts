@@ -70,8 +70,9 @@ export class AnalyticsQueries {
     const end = (await this.readStore.collection<WindowsDocument>(ANALYTICS_META).findOne({ _id: 'windows' }))?.end;
     if (end === period[period.length - 1] && isPeriod(days)) {
       const field = windowField(days);
-      const kept = await this.readStore.collection<WindowKeyDocument>(ANALYTICS_WINDOW_KEYS).find({ kind, [field]: { $gt: 0 } }, { sort: { kind: 1, [field]: -1, key: 1 }, limit: TOP_LIST_LIMIT });
-      return kept.map((doc) => ({ key: doc.key, views: doc[field] ?? 0 }));
+      // Read in the index's order; the pages no longer viewed in the period (0) come last, and are left out.
+      const kept = await this.readStore.collection<WindowKeyDocument>(ANALYTICS_WINDOW_KEYS).find({ kind }, { sort: { [field]: -1, key: 1 }, limit: TOP_LIST_LIMIT });
+      return kept.map((doc) => ({ key: doc.key, views: doc[field] ?? 0 })).filter((entry) => entry.views > 0);
     }
     const rows = await this.readStore.collection<DayKeyDocument>(ANALYTICS_DAY_KEYS).find({ day: { $gte: period[0], $lte: period[period.length - 1] }, kind });
     return topKeys(rows, TOP_LIST_LIMIT);

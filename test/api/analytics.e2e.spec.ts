@@ -243,7 +243,7 @@ describe('Traffic analytics: cookieless page views, daily aggregates, the funnel
       const db = new Database(join(shop.dataDir, file), { readonly: true, fileMustExist: true });
       // Every collection's table (c_<name>, its documents' JSON in body); the search indexes hold only trigrams of what those have.
       const collections = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'c\\_%' ESCAPE '\\' AND name NOT LIKE '%\\_\\_search%' ESCAPE '\\'").all() as { name: string }[]).map((row) => row.name);
-      const queries = file === 'events.sqlite' ? ['SELECT data || metadata AS text FROM events'] : collections.map((name) => `SELECT body AS text FROM "${name}"`);
+      const queries = file === 'events.sqlite' ? ['SELECT data || metadata AS text FROM events'] : collections.map((name) => `SELECT json(body) AS text FROM "${name}"`);
       if (file === 'read-models.sqlite') expect(collections.length).toBeGreaterThan(5);
       const text = queries.flatMap((query) => (db.prepare(query).all() as { text: string }[]).map((row) => row.text)).join('\n');
       db.close();

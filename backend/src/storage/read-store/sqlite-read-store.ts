@@ -44,7 +44,8 @@ interface Waiter {
 
 /**
  * The embedded document store: one SQLite table per collection (`c_<name>`: a row per document, its
- * JSON in `body`), queried through SQL with expression indexes on the fields that collections ask to
+ * JSON in `body` as SQLite's binary JSONB, which filters read without parsing text; rows of files
+ * written before hold text JSON, which every JSON function reads alike), queried through SQL with expression indexes on the fields that collections ask to
  * index, and a trigram full-text index for search. Memory does not grow with the data: SQLite keeps a
  * bounded page cache, and nothing is loaded at start.
  *
@@ -232,14 +233,14 @@ class SqliteCollection<T extends Document> implements Collection<T> {
   async findOne(filter: Filter): Promise<T | null> {
     this.ensureTable();
     const { where, values } = this.where(filter);
-    const row = this.store.statement(`SELECT body FROM "${this.table}" WHERE ${where} LIMIT 1`).get(...values) as { body: string } | undefined;
+    const row = this.store.statement(`SELECT json(body) AS body FROM "${this.table}" WHERE ${where} LIMIT 1`).get(...values) as { body: string } | undefined;
     return row ? parse<T>(row.body) : null;
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
     this.ensureTable();
     const { where, values } = this.where(filter);
-    let sql = `SELECT body FROM "${this.table}" WHERE ${where}`;
+    let sql = `SELECT json(body) AS body FROM "${this.table}" WHERE ${where}`;
     if (options.sort && Object.keys(options.sort).length > 0) sql += ` ORDER BY ${compileSort(options.sort, 'sqlite')}`;
     if (options.limit || options.skip) sql += ` LIMIT ${options.limit ? Math.floor(options.limit) : -1} OFFSET ${Math.floor(options.skip ?? 0)}`;
     const rows = this.store.statement(sql).all(...values) as { body: string }[];
@@ -256,7 +257,7 @@ class SqliteCollection<T extends Document> implements Collection<T> {
   insertOne(doc: T): Promise<void> {
     return this.store.write(() => {
       this.ensureTable();
-      this.mapDuplicates(() => this.store.statement(`INSERT INTO "${this.table}" (id, body) VALUES (?, ?)`).run(doc._id, JSON.stringify(doc)));
+      this.mapDuplicates(() => this.store.statement(`INSERT INTO "${this.table}" (id, body) VALUES (?, jsonb(?))`).run(doc._id, JSON.stringify(doc)));
     });
   }
 
@@ -390,24 +391,24 @@ class SqliteCollection<T extends Document> implements Collection<T> {
   /** The matching documents, parsed, for a read-modify-write inside the current savepoint. */
   private select(filter: Filter, limit?: number): T[] {
     const { where, values } = this.where(filter);
-    const rows = this.store.statement(`SELECT body FROM "${this.table}" WHERE ${where}${limit ? ` LIMIT ${limit}` : ''}`).all(...values) as { body: string }[];
+    const rows = this.store.statement(`SELECT json(body) AS body FROM "${this.table}" WHERE ${where}${limit ? ` LIMIT ${limit}` : ''}`).all(...values) as { body: string }[];
     return rows.map((row) => parse<T>(row.body));
   }
 
   private modify(target: T, update: Update): boolean {
     if (!applyUpdate(target, update)) return false;
-    this.mapDuplicates(() => this.store.statement(`UPDATE "${this.table}" SET body = ? WHERE id = ?`).run(JSON.stringify(target), target._id));
+    this.mapDuplicates(() => this.store.statement(`UPDATE "${this.table}" SET body = jsonb(?) WHERE id = ?`).run(JSON.stringify(target), target._id));
     return true;
   }
 
   private upsert(filter: Filter, update: Update): Document {
     const created = upsertSeed(filter, update);
-    this.mapDuplicates(() => this.store.statement(`INSERT INTO "${this.table}" (id, body) VALUES (?, ?)`).run(created._id, JSON.stringify(created)));
+    this.mapDuplicates(() => this.store.statement(`INSERT INTO "${this.table}" (id, body) VALUES (?, jsonb(?))`).run(created._id, JSON.stringify(created)));
     return created;
   }
 
   private save(doc: T): void {
-    this.mapDuplicates(() => this.store.statement(`INSERT INTO "${this.table}" (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body`).run(doc._id, JSON.stringify(doc)));
+    this.mapDuplicates(() => this.store.statement(`INSERT INTO "${this.table}" (id, body) VALUES (?, jsonb(?)) ON CONFLICT (id) DO UPDATE SET body = excluded.body`).run(doc._id, JSON.stringify(doc)));
   }
 
   /** SQLite's unique violations as the port's DuplicateKeyError, naming the index's fields. */

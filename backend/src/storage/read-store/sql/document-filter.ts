@@ -176,14 +176,15 @@ class FilterCompiler {
     if (typeof value === 'boolean') {
       if (this.dialect === 'postgres') return `${field} = '${value}'::jsonb`;
       // json_extract answers 1 or 0 (what an index on the field holds); the type tells a boolean from a number.
-      return `${field} IS ${value ? 1 : 0} AND ${this.typeOf(root, path)} IS '${value}'`;
+      return `${field} = ${value ? 1 : 0} AND ${this.typeOf(root, path)} = '${value}'`;
     }
     if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) {
       if (this.dialect === 'postgres') return `${field} = ${this.params.add(JSON.stringify(value))}::jsonb`;
       // A JSON string and a JSON number never compare equal in SQLite (TEXT vs INTEGER/REAL), as in MongoDB;
       // json_extract answers true and false as 1 and 0, so a number also checks the value is a JSON number.
-      if (typeof value === 'string') return `${field} IS ${this.params.add(value)}`;
-      return `${field} IS ${this.params.add(value)} AND ${this.typeOf(root, path)} IN ('integer', 'real')`;
+      // `=`, not IS: SQLite then knows the field is constant and can read a sort on the fields after it from an index.
+      if (typeof value === 'string') return `${field} = ${this.params.add(value)}`;
+      return `${field} = ${this.params.add(value)} AND ${this.typeOf(root, path)} IN ('integer', 'real')`;
     }
     throw new UnsupportedQueryError(`Equality with ${Array.isArray(value) ? 'an array' : typeof value} is not supported; match array elements with $elemMatch`);
   }
