@@ -55,12 +55,12 @@ module.exports = {
     },
     {
       name: 'projections-read-contracts',
-      comment: 'projections/ import from the backend only contracts, money, errors and the storage ports (the runner also the lease keeper it runs projectors under). rebuild.ts is the command-line entry that boots the app.',
+      comment: 'projections/ import from the backend only contracts, money, errors and the storage ports (the runner also the lease keeper it runs projectors under, and the count of requests in flight it yields to). rebuild.ts is the command-line entry that boots the app.',
       severity: 'error',
       from: { path: '^projections/', pathNot: ['\\.spec\\.ts$', '^projections/runner/rebuild\\.ts$'] },
       to: {
         path: '^backend/',
-        pathNot: [CONTRACT, MONEY, '^backend/src/shared/errors\\.ts$', '^backend/src/shared/contract/', '^backend/src/storage/(event-store|read-store|leases)/[^/]+\\.port\\.ts$', '^backend/src/shared/leases/lease-keeper\\.ts$'],
+        pathNot: [CONTRACT, MONEY, '^backend/src/shared/errors\\.ts$', '^backend/src/shared/contract/', '^backend/src/storage/(event-store|read-store|leases)/[^/]+\\.port\\.ts$', '^backend/src/shared/leases/lease-keeper\\.ts$', '^backend/src/shared/http/requests-in-flight\\.ts$'],
       },
     },
     {

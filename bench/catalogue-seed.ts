@@ -14,8 +14,10 @@ const BENCH_STOCK = 1_000_000;
 export async function seedCatalogue(baseUrl: string, size: number): Promise<SeededCatalogue> {
   const cookie = await adminCookie(baseUrl);
   const categories = (await (await fetch(`${baseUrl}/api/categories`)).json()) as { id: number }[];
-  const existing = (await (await fetch(`${baseUrl}/api/products`)).json()) as { id: number }[];
-  const numbers = Array.from({ length: Math.max(0, size - existing.length) }, (_, i) => i + 1);
+  const existing = (await (await fetch(`${baseUrl}/api/products`)).json()) as { id: number; sku: string }[];
+  // Numbered after the bench products already there, so a folder can be filled further.
+  const first = existing.filter((product) => product.sku.startsWith('BENCH-')).length + 1;
+  const numbers = Array.from({ length: Math.max(0, size - existing.length) }, (_, i) => first + i);
   const benchProductIds: number[] = [];
 
   const createNext = async (): Promise<void> => {

@@ -11,6 +11,8 @@ import { describeOrderHistory, measureOrderHistory, OrderHistory, orderHistoryGo
 import { measureProjectionLag, ProjectionLag } from './projection-lag';
 import { Goal, log, pct, round } from './report';
 import { orderBody, OrderLine } from './shop-api';
+import { backlogGoals, describeProjectionBacklog, measureProjectionBacklog } from './backlog';
+import { describeInstances, measureInstances } from './instances';
 import { describeGrowth, growthGoals, measureGrowth } from './growth';
 import { describeLoginFlood, LoginFlood, loginFloodGoals, measureLoginFlood } from './login-flood';
 import { describeTraffic, measurePageViewIngestion, measureTrafficQuery, PageViewIngestion, TrafficQuery, trafficGoals } from './traffic';
@@ -58,6 +60,8 @@ async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === 'catalogue') return catalogueOnly();
   if (process.env.BENCH_ONLY === 'orders') return ordersOnly();
   if (process.env.BENCH_ONLY === 'growth') return growthOnly();
+  if (process.env.BENCH_ONLY === 'backlog') return backlogOnly();
+  if (process.env.BENCH_ONLY === 'instances') return console.log(describeInstances(await measureInstances(cpus().length)));
   const firstLoad = firstLoadJavaScript(resolve(process.env.STATIC_DIR ?? join('dist', 'frontend')));
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
   // Every bench request comes from 127.0.0.1: the per-client limit on analytics reports would stop the page-view scenario.
@@ -255,6 +259,16 @@ async function growthOnly(): Promise<void> {
   const growth = await measureGrowth();
   console.log(describeGrowth(growth));
   console.table(growthGoals(growth));
+}
+
+/**
+ * `BENCH_ONLY=backlog npm run bench`: order placement alone, then beside a backlog of page views of a
+ * day with many distinct pages, and the projection's rate (bench/backlog.ts): about a minute.
+ */
+async function backlogOnly(): Promise<void> {
+  const backlog = await measureProjectionBacklog(CATALOGUE_SIZE, benchCart);
+  console.log(describeProjectionBacklog(backlog));
+  console.table(backlogGoals(backlog));
 }
 
 /**

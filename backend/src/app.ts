@@ -21,6 +21,7 @@ import { PASSPORT, SESSION_COOKIE } from './identity/http/auth.controller';
 import { DocumentSessionStore } from './identity/http/session/session.store';
 import { OrderSupervisor } from './ordering/processes/order-supervisor';
 import { ShopMetrics } from './shared/metrics/shop-metrics';
+import { RequestsInFlight } from './shared/http/requests-in-flight';
 import { SettlementSupervisor } from './payments/processes/settlement-supervisor';
 import { SESSION_TTL_MS } from './identity/http/session/session-policy';
 import { syncSignedInHint } from './identity/http/session/signed-in-hint';
@@ -71,6 +72,7 @@ async function prepare(app: NestExpressApplication, config: AppConfig, jsonLogge
   const credentialStore = app.get<CredentialStore>(CREDENTIAL_STORE);
   app.use(correlateRequests(jsonLogger));
   app.use(app.get(ShopMetrics).timeRequests());
+  app.use(app.get(RequestsInFlight).track());
   app.use(securityHeaders(config));
   app.use('/api', refuseCrossSiteMutations);
   // Ahead of compression, sessions and Nest: a traffic report needs none of them.

@@ -48,7 +48,10 @@ export class CatalogueQueries {
   /** One slice of the same list and the whole list's length: sorted, sliced and counted by the store, on its indexes. */
   async pageOfProducts(query: ProductSearch, offset: number, limit: number): Promise<{ products: ProductView[]; total: number }> {
     const filter = productFilter(query);
-    const [docs, total] = await Promise.all([this.products.find(filter, { sort: SORT_SPECS[query.sortBy ?? 'featured'], skip: offset, limit }), this.products.count(filter)]);
+    const docs = await this.products.find(filter, { sort: SORT_SPECS[query.sortBy ?? 'featured'], skip: offset, limit });
+    // A page that is not full ends the list, and so tells its length (most searches): only a full or empty page past the start is counted.
+    const ended = docs.length < limit && (docs.length > 0 || offset === 0);
+    const total = ended ? offset + docs.length : await this.products.count(filter);
     return { products: await this.withRatings(docs), total };
   }
 

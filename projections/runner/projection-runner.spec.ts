@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import { SqliteEventStore } from '../../backend/src/storage/event-store/sqlite-event-store';
 import { SqliteReadStore } from '../../backend/src/storage/read-store/sqlite-read-store';
@@ -183,6 +184,8 @@ describe('ProjectionRunner with projectors of different speeds', () => {
     readonly collections = [] as const;
     applied: number[] = [];
     gate: Promise<void> = Promise.resolve();
+    /** Thread time each apply takes (a busy wait), as a read model's writes do. */
+    busyMs = 0;
     constructor(
       readonly name: string,
       readonly version = 1,
@@ -193,6 +196,7 @@ describe('ProjectionRunner with projectors of different speeds', () => {
     }
     async apply(event: RecordedEvent): Promise<void> {
       await this.gate;
+      for (const until = performance.now() + this.busyMs; performance.now() < until; );
       this.applied.push(event.position);
     }
   }
@@ -230,6 +234,39 @@ describe('ProjectionRunner with projectors of different speeds', () => {
       const next = await eventStore.append('product-9999', [productCreated(9999, 1)], 'no_stream');
       expect(await runner.waitFor(next.position, ['fast', 'slow'])).toBe(true);
       expect(slow.applied.at(-1)).toBe(next.position);
+    } finally {
+      release();
+      await runner.stop();
+    }
+  }, 60_000);
+
+  it('lets other work in between the events of a projector catching up from the log, not only between its batches', async () => {
+    const fast = new RecordingProjector('fast');
+    const slow = new RecordingProjector('slow');
+    let release!: () => void;
+    slow.gate = new Promise((resolve) => (release = resolve));
+    const runner = runnerOf(eventStore, readStore, [fast, slow]);
+    try {
+      await runner.start();
+      for (let n = 1; n <= 2500; n += 1) await eventStore.append(`product-${n}`, [productCreated(n, 1)], 'no_stream');
+      const head = (await eventStore.headPosition())!;
+      expect(await runner.waitFor(head, ['fast'], 20_000)).toBe(true);
+
+      // 0.2 ms per event: 500 ms of catching up, read from the log 500 events (100 ms) at a time.
+      slow.busyMs = 0.2;
+      let turns = 0;
+      let caughtUp = false;
+      const turn = () => {
+        turns += 1;
+        if (!caughtUp) setImmediate(turn);
+      };
+      setImmediate(turn);
+      release();
+      expect(await runner.waitFor(head, ['slow'], 20_000)).toBe(true);
+      caughtUp = true;
+      // The event loop came round about once per 4 ms slice (about 125 times); once per batch would be 5 or 6.
+      expect(turns).toBeGreaterThan(40);
+      expect(slow.applied).toEqual(fast.applied);
     } finally {
       release();
       await runner.stop();

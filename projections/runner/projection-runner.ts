@@ -1,10 +1,11 @@
-import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy, Optional } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import { NotFoundError, NotYetVisibleError } from '../../backend/src/shared/errors';
 import { EVENT_STORE, EventStore, RecordedEvent, Subscription } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, DuplicateKeyError, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
 import type { LeaseGrant } from '../../backend/src/storage/leases/lease.port';
 import { LeaseKeeper } from '../../backend/src/shared/leases/lease-keeper';
+import { RequestsInFlight } from '../../backend/src/shared/http/requests-in-flight';
 import { Projector } from './projector';
 
 export const PROJECTORS = Symbol('PROJECTORS');
@@ -66,6 +67,13 @@ const CATCH_UP_BATCH = 500;
  * API, so a backlog is worked off in slices between requests, never as one long task that starves them.
  */
 const SLICE_MS = 4;
+/**
+ * While requests are being answered, a projector that no answer waits for rests this long after each
+ * slice (a fifth of the thread at most), instead of taking its turn every time round the event loop:
+ * an answer needs many turns (appends, flushes, reads), and a backlog took a slice at each of them
+ * (order placement beside 5,000 waiting page views: half as many orders; with this rest, 10–20 % fewer).
+ */
+const BACKGROUND_REST_MS = 16;
 /** How long stopping waits for the event each projector is applying. */
 const STOP_WAIT_MS = 5000;
 
@@ -145,6 +153,7 @@ export class ProjectionRunner implements OnModuleDestroy {
     /** The projectors, or how to find them once every provider exists (the contexts register their own). */
     @Inject(PROJECTORS) private readonly projectors: Projector[] | (() => Projector[]),
     private readonly leases: LeaseKeeper,
+    @Optional() private readonly requests?: RequestsInFlight,
   ) {}
 
   /** Lanes for the projectors, found at the first start. */
@@ -400,6 +409,11 @@ export class ProjectionRunner implements OnModuleDestroy {
       });
   }
 
+  /** Whether an answer (or a caller of waitFor) is waiting for this projector. */
+  private awaited(lane: Lane): boolean {
+    return this.waiters.some((waiter) => waiter.projectors.includes(lane.name));
+  }
+
   /** An attached projector with nothing queued is as far as the shared reader has handed out. */
   private advanceToTail(lane: Lane): void {
     if (lane.tail !== null && (lane.position === null || lane.tail > lane.position)) lane.position = lane.tail;
@@ -410,7 +424,8 @@ export class ProjectionRunner implements OnModuleDestroy {
     let sliceStarted = performance.now();
     const breathe = async () => {
       if (performance.now() - sliceStarted < SLICE_MS) return;
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (this.requests?.busy && !this.awaited(lane)) await new Promise<void>((resolve) => setTimeout(resolve, BACKGROUND_REST_MS));
+      else await new Promise<void>((resolve) => setImmediate(resolve));
       sliceStarted = performance.now();
     };
     for (;;) {
@@ -425,18 +440,24 @@ export class ProjectionRunner implements OnModuleDestroy {
         this.advanceToTail(lane);
         return;
       }
-      await this.catchUpFromLog(lane);
+      await this.catchUpFromLog(lane, breathe);
       await breathe();
     }
   }
 
-  /** A detached projector reads the next events from the log itself, up to where the shared reader stands, then follows it again. */
-  private async catchUpFromLog(lane: Lane): Promise<void> {
+  /**
+   * A detached projector reads the next events from the log itself, up to where the shared reader stands,
+   * then follows it again. It lets requests in between events as when it follows the reader: a batch
+   * applied in one go held the thread for as long as its 500 events took (a page-view backlog held it
+   * for 175 ms at a time, and order placement fell from 206 to 5 orders/s beside it).
+   */
+  private async catchUpFromLog(lane: Lane, breathe: () => Promise<void>): Promise<void> {
     const batch = await this.eventStore.readAll(lane.position, CATCH_UP_BATCH);
     for (const event of batch) {
       if (this.stopping || !lane.active || (this.head !== null && event.position > this.head)) break;
       if (lane.projector.canHandle(event)) await this.apply(lane, event);
       else lane.position = event.position;
+      await breathe();
     }
     // Single-threaded: nothing can be handed out between this check and following the reader again.
     if (lane.position === this.head || (lane.position !== null && this.head !== null && lane.position >= this.head)) {

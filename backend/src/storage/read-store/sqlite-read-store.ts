@@ -34,6 +34,13 @@ const REBUILDABLE_COMMIT_MS = 10;
 const STATEMENT_CACHE_SIZE = 2000;
 /** SQLite's page cache for this file, in KiB: the working set stays in memory, the history stays on disk. */
 const PAGE_CACHE_KIB = 32 * 1024;
+/**
+ * How often the query planner's statistics are brought up to date (`PRAGMA optimize`: only tables
+ * that changed much are sampled, at most ANALYSIS_ROWS rows of each index). Without statistics SQLite
+ * takes any equality as selective: a search for one product walked every active product to check it.
+ */
+const PLANNER_STATISTICS_MS = 5 * 60_000;
+const ANALYSIS_ROWS = 1000;
 /** Terms shorter than a trigram cannot use the search index; they are looked for by LIKE over the fields. */
 const TRIGRAM = 3;
 
@@ -65,6 +72,7 @@ export class SqliteReadStore implements ReadStore {
   private commitScheduled = false;
   /** Null for rebuildable read models: their commits are not flushed one by one. */
   private readonly wal: WalSync | null;
+  private readonly statistics: NodeJS.Timeout;
 
   private readonly logger = new Logger('ReadStore');
 
@@ -85,6 +93,15 @@ export class SqliteReadStore implements ReadStore {
     this.db.exec('CREATE TABLE IF NOT EXISTS shop_search_indexes (collection TEXT PRIMARY KEY, fields TEXT NOT NULL)');
     this.savepoint = this.db.transaction((work: () => unknown) => work());
     this.migrateSingleTable();
+    this.db.pragma(`analysis_limit = ${ANALYSIS_ROWS}`);
+    this.updatePlannerStatistics(true);
+    this.statistics = setInterval(() => this.updatePlannerStatistics(false), PLANNER_STATISTICS_MS).unref();
+  }
+
+  /** At open every table is looked at (0x10002); later only those whose size changed much since. */
+  private updatePlannerStatistics(atOpen: boolean): void {
+    if (!this.db.open) return;
+    void this.write(() => this.db.pragma(atOpen ? 'optimize = 0x10002' : 'optimize')).catch((error: Error) => this.logger.warn(`Updating the planner's statistics failed: ${error.message}`));
   }
 
   collection<T extends Document = Document>(name: string): Collection<T> {
@@ -109,6 +126,7 @@ export class SqliteReadStore implements ReadStore {
 
   async close(): Promise<void> {
     if (!this.db.open) return;
+    clearInterval(this.statistics);
     await this.commit();
     this.wal?.close();
     this.db.close();
