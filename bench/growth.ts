@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { adminCookie } from '../test/support/http-client';
+import { createTestDatabase, postgresUnavailableReason, TestDatabase } from '../test/support/postgres-server';
 import { ServerProcess, startServerProcess } from '../test/support/server-process';
 import { seedCatalogue } from './catalogue-seed';
 import { LoadResult, measure } from './load';
@@ -15,9 +16,11 @@ import { percentile } from './stats';
  * 0, 10,000 and 50,000 orders (GROWTH_SIZES to choose; page views alongside, on a catalogue of
  * GROWTH_PRODUCTS products), restarted at each size, then every answer that used to grow with the
  * history measured alone and at 10 connections, with the start-up time and the server's memory. Each
- * figure is also given as its ratio to the empty shop's.
+ * figure is also given as its ratio to the empty shop's. GROWTH_STORAGE=postgres grows a new database on
+ * the PostgreSQL server of TEST_DATABASE_URL (127.0.0.1:5432 by default) instead of the embedded stores.
  */
 
+const STORAGE: 'embedded' | 'postgres' = process.env.GROWTH_STORAGE === 'postgres' ? 'postgres' : 'embedded';
 const SIZES = (process.env.GROWTH_SIZES ?? '0,10000,50000').split(',').map(Number);
 const PRODUCTS = Number(process.env.GROWTH_PRODUCTS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -56,13 +59,20 @@ export interface GrowthSize {
 }
 
 export interface Growth {
+  storage: 'embedded' | 'postgres';
   products: number;
   sizes: GrowthSize[];
 }
 
 export async function measureGrowth(): Promise<Growth> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-growth-'));
-  const env = { ANALYTICS_RATE_LIMIT: '1000000000', MAILS_PER_RECIPIENT_PER_HOUR: '10000' };
+  let database: TestDatabase | null = null;
+  if (STORAGE === 'postgres') {
+    const unavailable = await postgresUnavailableReason();
+    if (unavailable) throw new Error(`GROWTH_STORAGE=postgres: ${unavailable}`);
+    database = await createTestDatabase('shop_growth');
+  }
+  const env = { ANALYTICS_RATE_LIMIT: '1000000000', MAILS_PER_RECIPIENT_PER_HOUR: '10000', ...(database ? { DATABASE_URL: database.url } : {}) };
   let server: ServerProcess | null = await startServerProcess(dataDir, env);
   const sizes: GrowthSize[] = [];
   try {
@@ -87,11 +97,12 @@ export async function measureGrowth(): Promise<Growth> {
     }
   } finally {
     await server?.stop();
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  const growth = { products: PRODUCTS, sizes };
+  const growth = { storage: STORAGE, products: PRODUCTS, sizes };
   mkdirSync(join('bench', 'results'), { recursive: true });
-  writeFileSync(join('bench', 'results', 'growth.json'), JSON.stringify(growth, null, 2));
+  writeFileSync(join('bench', 'results', STORAGE === 'postgres' ? 'growth-postgres.json' : 'growth.json'), JSON.stringify(growth, null, 2));
   return growth;
 }
 
@@ -185,7 +196,7 @@ export function describeGrowth(growth: Growth): string {
   const [empty] = growth.sizes;
   const ratio = (value: number, base: number) => (base > 0 ? `${round(value / base, 2)}×` : '–');
   const lines = [
-    `Growth over ${growth.products.toLocaleString('en')} products (page views alongside: ${VIEWS_PER_ORDER} per order); single = median of ${SINGLE_REQUESTS} requests one at a time; then ${CONNECTIONS} connections for ${SECONDS} s.`,
+    `Growth on the ${growth.storage === 'postgres' ? 'PostgreSQL' : 'embedded'} stores over ${growth.products.toLocaleString('en')} products (page views alongside: ${VIEWS_PER_ORDER} per order); single = median of ${SINGLE_REQUESTS} requests one at a time; then ${CONNECTIONS} connections for ${SECONDS} s.`,
     '',
     `| answer | ${growth.sizes.map((size) => `${size.orders.toLocaleString('en')} orders`).join(' | ')} |`,
     `|---|${growth.sizes.map(() => '---').join('|')}|`,
