@@ -16,15 +16,15 @@ import { ReviewsModule } from './reviews/reviews.module';
 import { MetricsModule, ShopMetrics } from './shared/metrics/shop-metrics';
 import { SharedModule } from './shared/shared.module';
 import { DataDirLock } from './storage/data-dir-lock';
-import { StorageModule } from './storage/storage.module';
+import { OpenedStores, StorageModule } from './storage/storage.module';
 import { StorefrontModule } from './storefront/storefront.module';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, dataDirLock: DataDirLock | null): DynamicModule {
+  static forRoot(config: AppConfig, dataDirLock: DataDirLock | null, opened?: OpenedStores): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), MetricsModule.forRoot(new ShopMetrics()), CqrsModule.forRoot(), StorageModule.forRoot(config, dataDirLock), NotificationsModule.forRoot(config), SharedModule, ProjectionsModule, CatalogueModule, IdentityModule, ReviewsModule, OrderingModule, PaymentsModule, MediaModule, OperationsModule, AnalyticsModule, CustomersModule, StorefrontModule],
+      imports: [ConfigModule.forRoot(config), MetricsModule.forRoot(new ShopMetrics()), CqrsModule.forRoot(), StorageModule.forRoot(config, dataDirLock, opened), NotificationsModule.forRoot(config), SharedModule, ProjectionsModule, CatalogueModule, IdentityModule, ReviewsModule, OrderingModule, PaymentsModule, MediaModule, OperationsModule, AnalyticsModule, CustomersModule, StorefrontModule],
       providers: [DemoDataSeeder],
     };
   }

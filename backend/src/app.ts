@@ -31,10 +31,12 @@ import { CREDENTIAL_STORE, CredentialStore } from './storage/credential-store/cr
 import { storedOnce } from './storage/credential-store/stored-once';
 import { immutableAssets } from './storefront/immutable-assets';
 import { StorefrontPages } from './storefront/storefront-pages';
-import { lockDataDirIfUsed } from './storage/storage.module';
+import { lockDataDirIfUsed, OpenedStores } from './storage/storage.module';
 import { Document } from './storage/read-store/read-store.port';
 
 const JSON_BODY_LIMIT = '1mb';
+const START_CATCH_UP_MS = 60_000;
+const SHARED_START_CATCH_UP_MS = 5_000;
 
 /** Builds the whole shop (API, projections, SPA) without listening, so tests can drive it in-process. */
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
@@ -42,14 +44,17 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   const lock = lockDataDirIfUsed(config);
   const quiet = process.env.NODE_ENV === 'test';
   const jsonLogger = config.logFormat === 'json' ? new JsonLogger(quiet ? 'warn' : 'info') : null;
+  const opened = new OpenedStores();
   let app: NestExpressApplication;
   try {
-    app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, lock), {
+    app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, lock, opened), {
       bodyParser: false,
       logger: jsonLogger ?? (quiet ? ['error', 'warn'] : ['log', 'error', 'warn']),
       abortOnError: false,
     });
   } catch (error) {
+    // A store that failed to open leaves those opened before it: closed here, with their timers.
+    await opened.closeAll().catch(() => undefined);
     lock?.release();
     throw error;
   }
@@ -85,7 +90,7 @@ async function prepare(app: NestExpressApplication, config: AppConfig, jsonLogge
     session({
       name: SESSION_COOKIE,
       secret: await sessionSecret(config, credentialStore),
-      store: new DocumentSessionStore(credentialStore, SESSION_TTL_MS),
+      store: app.get(DocumentSessionStore),
       resave: false,
       saveUninitialized: false,
       rolling: true,
@@ -103,13 +108,17 @@ async function prepare(app: NestExpressApplication, config: AppConfig, jsonLogge
   await app.init();
   const projections = app.get(ProjectionRunner);
   await projections.start();
-  await projections.catchUp();
+  // Alone on its stores, the shop answers once its read models show the whole log. Beside other instances,
+  // whoever holds each projector's lease keeps it current (a lease left by a stopped instance is taken over
+  // within its lifetime): a new instance waits a moment, never minutes behind a busy shop's moving head.
+  const catchUpMs = app.get(LeaseKeeper).shared ? SHARED_START_CATCH_UP_MS : START_CATCH_UP_MS;
+  await projections.catchUp(catchUpMs);
   await app.get(CredentialStoreCheck).assertConsistentWithLog();
 
   const seeder = app.get(DemoDataSeeder);
   if (config.seedDemoData) await seeder.seedIfEmpty(config.adminEmail === null);
   if (config.adminEmail && config.adminPassword) await seeder.ensureAdmin(config.adminEmail, config.adminPassword);
-  await projections.catchUp();
+  await projections.catchUp(catchUpMs);
   // On the embedded store nothing of this process can be running yet: every unfinished process was interrupted,
   // and is finished now. Instances sharing a database leave that to whichever holds the supervisors' leases,
   // whose periodic sweep takes only what was left for a while (another instance may be placing it right now).

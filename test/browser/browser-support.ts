@@ -41,8 +41,16 @@ export const MOBILE = { width: 390, height: 844 };
 /** The production build on its own data folder (with `env` added to its environment), and headless Chromium from Debian's package. */
 export async function startShop(env: Record<string, string> = {}): Promise<Shop> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-browser-'));
-  const server = await startServerProcess(dataDir, env);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const server = await startServerProcess(dataDir, env).catch((error) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  // A shop whose browser cannot start is stopped here: nothing outlives a failed start.
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'] }).catch(async (error) => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   const contexts: BrowserContext[] = [];
   const apiClients: APIRequestContext[] = [];
   const newApiClient = async () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { backup } from '../../backend/src/operations/backup';
+import { SqliteReadStore } from '../../backend/src/storage/read-store/sqlite-read-store';
 import { signUp, startTestApp } from '../support/test-app';
 
 const removeSqlite = (dataDir: string, name: string) => {
@@ -60,10 +61,16 @@ describe('Storage: what is rebuildable and what is not', () => {
     rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
-  it('names the file it cannot open', async () => {
+  it('names the file it cannot open, and closes the stores it had opened', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'shop-unwritable-'));
     mkdirSync(join(dataDir, 'events.sqlite'));
+    const opened = jest.spyOn(SqliteReadStore.prototype as unknown as { migrateSingleTable(): void }, 'migrateSingleTable');
+    const closed = jest.spyOn(SqliteReadStore.prototype, 'close');
     await expect(startTestApp({ dataDir })).rejects.toThrow(new RegExp(`Cannot open ${join(dataDir, 'events.sqlite')}: `));
+    // Whatever opened before the event store failed (with its timers) was closed again.
+    expect(closed).toHaveBeenCalledTimes(opened.mock.calls.length);
+    opened.mockRestore();
+    closed.mockRestore();
     chmodSync(dataDir, 0o700);
     rmSync(dataDir, { recursive: true, force: true });
   });

@@ -14,6 +14,7 @@ import { AuthController, PASSPORT } from './http/auth.controller';
 import { EmailVerificationController } from './http/email-verification.controller';
 import { LoginThrottle } from './http/login-throttle';
 import { createPassport } from './http/session/passport.setup';
+import { DocumentSessionStore } from './http/session/session.store';
 
 @Module({
   imports: [CqrsModule],
@@ -32,8 +33,9 @@ import { createPassport } from './http/session/passport.setup';
     VerifyEmailHandler,
     VerifiedEmails,
     AccountFollowUps,
+    DocumentSessionStore,
     { provide: PASSPORT, useFactory: createPassport, inject: [CredentialsRepository, UserQueries] },
   ],
-  exports: [PASSPORT, UserQueries, CredentialsRepository, CredentialStoreCheck],
+  exports: [PASSPORT, DocumentSessionStore, UserQueries, CredentialsRepository, CredentialStoreCheck],
 })
 export class IdentityModule {}

@@ -19,6 +19,25 @@ import { DocumentLeaseStore, LEASES_COLLECTION } from './leases/document-lease-s
 import { LEASE_STORE, LeaseStore } from './leases/lease.port';
 
 const DATA_DIR_LOCK = Symbol('DATA_DIR_LOCK');
+const OPENED_STORES = Symbol('OPENED_STORES');
+
+/**
+ * The stores one app opened, in order. Closed at shutdown, and also when the app never finished
+ * building (a later store failed to open): nothing opened by a refused start stays open.
+ */
+export class OpenedStores {
+  private readonly stores: Array<{ close(): Promise<void> }> = [];
+
+  add<T extends { close(): Promise<void> }>(store: T): T {
+    this.stores.push(store);
+    return store;
+  }
+
+  async closeAll(): Promise<void> {
+    const stores = this.stores.splice(0);
+    for (const store of stores) await store.close();
+  }
+}
 
 /**
  * Which engine holds each store: KurrentDB (EVENTSTORE_URL) and MongoDB (MONGODB_URL) where set, else
@@ -82,16 +101,12 @@ function openObjectStore(config: AppConfig): ObjectStore {
 @Injectable()
 class StorageLifecycle implements OnApplicationShutdown {
   constructor(
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(CREDENTIAL_STORE) private readonly credentialStore: CredentialStore,
+    @Inject(OPENED_STORES) private readonly opened: OpenedStores,
     @Inject(DATA_DIR_LOCK) private readonly lock: DataDirLock | null,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
-    await this.eventStore.close();
-    await this.readStore.close();
-    await this.credentialStore.close();
+    await this.opened.closeAll();
     this.lock?.release();
   }
 }
@@ -99,20 +114,24 @@ class StorageLifecycle implements OnApplicationShutdown {
 @Global()
 @Module({})
 export class StorageModule {
-  /** `lock`: the DATA_DIR lock the caller took before building the app (null on server-only storage); released at shutdown. */
-  static forRoot(config: AppConfig, lock: DataDirLock | null): DynamicModule {
+  /**
+   * `lock`: the DATA_DIR lock the caller took before building the app (null on server-only storage); released at shutdown.
+   * `opened`: where the stores this app opens are kept, so a caller whose app failed to build can close them.
+   */
+  static forRoot(config: AppConfig, lock: DataDirLock | null, opened = new OpenedStores()): DynamicModule {
     const logger = new Logger('Storage');
     return {
       module: StorageModule,
       providers: [
         { provide: DATA_DIR_LOCK, useValue: lock },
+        { provide: OPENED_STORES, useValue: opened },
         {
           provide: EVENT_STORE,
           inject: [DATA_DIR_LOCK, ShopMetrics],
           useFactory: async (_lock: DataDirLock | null, metrics: ShopMetrics) => {
             const engine = storageEngines(config).events;
             logger.log(engine === 'kurrentdb' ? 'Event store: KurrentDB/EventStoreDB' : engine === 'postgres' ? 'Event store: PostgreSQL (DATABASE_URL)' : `Event store: embedded SQLite in ${config.dataDir}`);
-            return metrics.instrument(await openEventStore(config));
+            return metrics.instrument(opened.add(await openEventStore(config)));
           },
         },
         {
@@ -121,10 +140,10 @@ export class StorageModule {
           useFactory: async () => {
             const engine = storageEngines(config).documents;
             logger.log(engine === 'mongodb' ? 'Read store: MongoDB' : engine === 'postgres' ? 'Read store: PostgreSQL (DATABASE_URL), schemas read_models and credentials' : `Read store: embedded in ${config.dataDir}`);
-            return openReadStore(config);
+            return opened.add(await openReadStore(config));
           },
         },
-        { provide: CREDENTIAL_STORE, inject: [DATA_DIR_LOCK], useFactory: () => openCredentialStore(config) },
+        { provide: CREDENTIAL_STORE, inject: [DATA_DIR_LOCK], useFactory: async () => opened.add(await openCredentialStore(config)) },
         { provide: LEASE_STORE, inject: [CREDENTIAL_STORE], useFactory: (credentials: CredentialStore) => openLeaseStore(config, credentials) },
         {
           provide: OBJECT_STORE,

@@ -5,7 +5,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { APP_CONFIG, AppConfig } from '../../config';
 import { TooManyRequestsError } from '../../shared/errors';
 import { KeyedQueue } from '../../shared/event-sourcing/keyed-queue';
-import { PeriodicSweep } from '../../shared/periodic-sweep';
+import { PeriodicSweep } from '../../shared/processes/periodic-sweep';
 import { RateLimiter } from '../../shared/http/rate-limiter';
 import { CREDENTIAL_STORE, CredentialStore } from '../../storage/credential-store/credential-store.port';
 import { storedOnce } from '../../storage/credential-store/stored-once';

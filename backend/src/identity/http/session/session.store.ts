@@ -1,5 +1,8 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import session from 'express-session';
-import { Document, ReadStore } from '../../../storage/read-store/read-store.port';
+import { CREDENTIAL_STORE, CredentialStore } from '../../../storage/credential-store/credential-store.port';
+import { Document } from '../../../storage/read-store/read-store.port';
+import { SESSION_TTL_MS } from './session-policy';
 
 export const SESSIONS_COLLECTION = 'sessions';
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -10,16 +13,21 @@ type StoredSession = Document & { data: session.SessionData; expiresAt: number }
  * Sessions in the credential store: they survive a restart and are shared by every
  * instance behind a load balancer. Only the session id travels in the cookie.
  */
-export class DocumentSessionStore extends session.Store {
+@Injectable()
+export class DocumentSessionStore extends session.Store implements OnApplicationShutdown {
+  private readonly logger = new Logger('Sessions');
   private readonly purgeTimer: NodeJS.Timeout;
+  private readonly defaultTtlMs = SESSION_TTL_MS;
 
-  constructor(
-    private readonly readStore: ReadStore,
-    private readonly defaultTtlMs: number,
-  ) {
+  constructor(@Inject(CREDENTIAL_STORE) private readonly readStore: CredentialStore) {
     super();
     this.purgeTimer = setInterval(() => void this.purgeExpired(), PURGE_INTERVAL_MS);
     this.purgeTimer.unref();
+  }
+
+  /** The store closes after this (StorageModule's shutdown): no purge runs against a closed store. */
+  onApplicationShutdown(): void {
+    this.stop();
   }
 
   private get sessions() {
@@ -64,6 +72,11 @@ export class DocumentSessionStore extends session.Store {
   }
 
   private async purgeExpired(): Promise<void> {
-    await this.sessions.deleteMany({ expiresAt: { $lte: Date.now() } });
+    try {
+      await this.sessions.deleteMany({ expiresAt: { $lte: Date.now() } });
+    } catch (error) {
+      // Expired sessions are refused on read anyway; the next purge tries again.
+      this.logger.warn(`Removing expired sessions failed: ${(error as Error).message}`);
+    }
   }
 }
