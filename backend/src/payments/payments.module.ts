@@ -18,7 +18,7 @@ import { PaymentPresenter } from './http/payment-presenter';
 import { ChainWatch } from './processes/chain-watch.process';
 import { paymentsClockProvider } from './payments-clock';
 import { SettlementSupervisor } from './processes/settlement-supervisor';
-import { SettlementTurns } from './processes/settlement-turns';
+import { Settlement } from './processes/settlement.process';
 import { PAYMENTS_CONFIG, PaymentsConfig } from './payments-config';
 import { APP_CONFIG, AppConfig } from '../config';
 import { CRYPTO_RATES, FixedCryptoRates } from './rates/crypto-rates.port';
@@ -42,7 +42,7 @@ import { WALLET_ADDRESSES } from './wallets';
     PaymentPresenter,
     ChainWatch,
     paymentsClockProvider,
-    SettlementTurns,
+    Settlement,
     SettlementSupervisor,
     ReceivingAddresses,
     { provide: PAYMENTS_CONFIG, useFactory: (config: AppConfig) => config.payments, inject: [APP_CONFIG] },

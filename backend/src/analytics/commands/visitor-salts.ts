@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
-import { PeriodicSweep } from '../../shared/periodic-sweep';
+import { PeriodicSweep } from '../../shared/processes/periodic-sweep';
 import { LeaseKeeper } from '../../shared/leases/lease-keeper';
 import { CREDENTIAL_STORE, CredentialStore } from '../../storage/credential-store/credential-store.port';
 import { storedOnce } from '../../storage/credential-store/stored-once';

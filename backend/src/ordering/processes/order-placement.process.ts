@@ -1,11 +1,11 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ReleaseStock, ReserveStock } from '../../catalogue/commands/public';
 import { ConflictError, DomainError, NotYetVisibleError } from '../../shared/errors';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
-import { KeyedQueue } from '../../shared/event-sourcing/keyed-queue';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { crashPoint } from '../../shared/fault-injection';
+import { ProcessManager } from '../../shared/processes/process-manager';
 import { orderStream } from '../contract/order.events';
 import { orderDecider } from '../domain/order.decider';
 
@@ -21,18 +21,16 @@ export class OrderStillBeingPlaced extends NotYetVisibleError {
  * (StockReserved on the product), then OrderPlaced; or, when a line cannot be held, give back what
  * was held (StockReleased) and record OrderRejected with the reason. Every step is idempotent, so
  * the process can be run again from the top at any point: by the request that submitted the order,
- * or after a crash by the supervisor, which then finishes it.
+ * or after a crash by the supervisor, which then finishes it (see ProcessManager).
  */
 @Injectable()
-export class OrderPlacement {
-  private readonly logger = new Logger('OrderPlacement');
-  /** One run per order at a time in this process: the request and the supervisor never interleave their steps. */
-  private readonly runs = new KeyedQueue();
-
+export class OrderPlacement extends ProcessManager<number> {
   constructor(
     private readonly streams: StreamExecutor,
     private readonly commands: CommandBus,
-  ) {}
+  ) {
+    super('OrderPlacement');
+  }
 
   /** Runs the process for the request that submitted the order: placed, or the refusal as its error. */
   async run(orderId: number, context: CommandContext): Promise<{ orderId: number; position: number | null }> {
@@ -49,7 +47,7 @@ export class OrderPlacement {
 
   /** Takes the order from wherever it is to placed or rejected. */
   async resume(orderId: number, context: CommandContext): Promise<{ position: number | null; refusal: DomainError | null }> {
-    return this.runs.run(orderId, () => this.takeToTheEnd(orderId, context));
+    return this.inTurn(orderId, () => this.takeToTheEnd(orderId, context));
   }
 
   private async takeToTheEnd(orderId: number, context: CommandContext): Promise<{ position: number | null; refusal: DomainError | null }> {

@@ -6,7 +6,7 @@ import { PaymentQueries } from '../../../../projections/payments/payment.queries
 import { PaymentRecord } from '../../payments/contract/payment.views';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { systemContext } from '../../shared/event-sourcing/command-context';
-import { PeriodicSweep } from '../../shared/periodic-sweep';
+import { PeriodicSweep } from '../../shared/processes/periodic-sweep';
 import { LeaseKeeper } from '../../shared/leases/lease-keeper';
 import { ExpireOrder } from '../commands/expire-order.command';
 import { ExpiryHold } from '../domain/order.decider';

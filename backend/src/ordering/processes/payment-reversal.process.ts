@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
-import { KeyedQueue } from '../../shared/event-sourcing/keyed-queue';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
+import { ProcessManager } from '../../shared/processes/process-manager';
 import { orderStream } from '../contract/order.events';
 import { orderDecider } from '../domain/order.decider';
 
@@ -13,14 +13,13 @@ import { orderDecider } from '../domain/order.decider';
  * When the payment confirms again, the settlement pays the order again as it did the first time.
  */
 @Injectable()
-export class PaymentReversal {
-  /** One run per order at a time in this process. */
-  private readonly runs = new KeyedQueue();
-
-  constructor(private readonly streams: StreamExecutor) {}
+export class PaymentReversal extends ProcessManager<number> {
+  constructor(private readonly streams: StreamExecutor) {
+    super('PaymentReversal');
+  }
 
   /** The position of the reversal written, or null when there was nothing to take back. */
   async run(orderId: number, paymentId: number, reason: string, context: CommandContext): Promise<number | null> {
-    return this.runs.run(orderId, async () => (await this.streams.execute(orderStream(orderId), orderDecider, { kind: 'reversePayment', paymentId, reason }, context)).position);
+    return this.inTurn(orderId, async () => (await this.streams.execute(orderStream(orderId), orderDecider, { kind: 'reversePayment', paymentId, reason }, context)).position);
   }
 }

@@ -1,10 +1,10 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ReleaseStock } from '../../catalogue/commands/public';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
-import { KeyedQueue } from '../../shared/event-sourcing/keyed-queue';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { crashPoint } from '../../shared/fault-injection';
+import { ProcessManager } from '../../shared/processes/process-manager';
 import { orderStream } from '../contract/order.events';
 import { orderDecider } from '../domain/order.decider';
 
@@ -14,19 +14,17 @@ import { orderDecider } from '../domain/order.decider';
  * idempotent per order, and a conflict is retried by the stream executor, never dropped.
  */
 @Injectable()
-export class StockReturn {
-  private readonly logger = new Logger('StockReturn');
-  /** One run per order at a time in this process. */
-  private readonly runs = new KeyedQueue();
-
+export class StockReturn extends ProcessManager<number> {
   constructor(
     private readonly streams: StreamExecutor,
     private readonly commands: CommandBus,
-  ) {}
+  ) {
+    super('StockReturn');
+  }
 
   /** Returns the stock of a cancelled order that has not had it back; the position of the last event written, if any. */
   async resume(orderId: number, context: CommandContext): Promise<number | null> {
-    return this.runs.run(orderId, () => this.returnStock(orderId, context));
+    return this.inTurn(orderId, () => this.returnStock(orderId, context));
   }
 
   private async returnStock(orderId: number, context: CommandContext): Promise<number | null> {
@@ -43,12 +41,7 @@ export class StockReturn {
    * For the request that recorded the cancellation: that is the answer's fact, so a failure to return
    * the stock now is logged and left to the supervisor instead of reported as a failed cancellation.
    */
-  async runAfterRecorded(orderId: number, context: CommandContext): Promise<number | null> {
-    try {
-      return await this.resume(orderId, context);
-    } catch (error) {
-      this.logger.error(`Returning the stock of order ${orderId} stopped; the supervisor will finish it`, (error as Error).stack);
-      return null;
-    }
+  runAfterRecorded(orderId: number, context: CommandContext): Promise<number | null> {
+    return this.leaveToSupervisor(orderId, () => this.resume(orderId, context), null);
   }
 }

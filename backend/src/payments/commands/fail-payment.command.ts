@@ -1,11 +1,6 @@
-import { Command, CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { RecordFailedOrderPayment } from '../../ordering/commands/public';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
-import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
-import { crashPoint } from '../../shared/fault-injection';
-import { paymentStream } from '../contract/payment.events';
-import { paymentDecider } from '../domain/payment.decider';
-import { SettlementTurns } from '../processes/settlement-turns';
+import { Settlement } from '../processes/settlement.process';
 
 /** The transfer did not arrive or was rejected, with the reason. */
 export class FailPayment extends Command<{ position: number | null }> {
@@ -19,25 +14,12 @@ export class FailPayment extends Command<{ position: number | null }> {
   }
 }
 
-/**
- * The settlement process, failing side: the payment records the failure (409 once it is confirmed),
- * then the order records it. Sending the command again finishes an interrupted run.
- */
+/** Starts (or finishes, when sent again) the failing side of the settlement process. */
 @CommandHandler(FailPayment)
 export class FailPaymentHandler implements ICommandHandler<FailPayment> {
-  constructor(
-    private readonly streams: StreamExecutor,
-    private readonly commands: CommandBus,
-    private readonly settlements: SettlementTurns,
-  ) {}
+  constructor(private readonly settlement: Settlement) {}
 
-  async execute({ paymentId, reason, source, context }: FailPayment) {
-    return this.settlements.run(paymentId, async () => {
-      const failed = await this.streams.execute(paymentStream(paymentId), paymentDecider, { kind: 'fail', reason, source }, context);
-      crashPoint('settlement:payment-failed');
-      const { state } = await this.streams.load(paymentStream(paymentId), paymentDecider);
-      const ordered = await this.commands.execute(new RecordFailedOrderPayment(state.orderId!, paymentId, state.failureReason ?? reason, context));
-      return { position: ordered.position ?? failed.position };
-    });
+  execute({ paymentId, reason, source, context }: FailPayment) {
+    return this.settlement.fail(paymentId, reason, source, context);
   }
 }

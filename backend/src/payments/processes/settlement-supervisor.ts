@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { CommandBus } from '@nestjs/cqrs';
 import { OpenProcessQueries } from '../../../../projections/ordering/open-process.queries';
 import { systemContext } from '../../shared/event-sourcing/command-context';
-import { PeriodicSweep } from '../../shared/periodic-sweep';
+import { PeriodicSweep } from '../../shared/processes/periodic-sweep';
 import { LeaseKeeper } from '../../shared/leases/lease-keeper';
 import { ConfirmPayment } from '../commands/confirm-payment.command';
 import { FailPayment } from '../commands/fail-payment.command';

@@ -3,7 +3,7 @@ import { LeaseKeeper } from '../leases/lease-keeper';
 import { CREDENTIAL_STORE, CredentialStore } from '../../storage/credential-store/credential-store.port';
 import { Document } from '../../storage/read-store/read-store.port';
 import { TooManyRequestsError } from '../errors';
-import { PeriodicSweep } from '../periodic-sweep';
+import { PeriodicSweep } from '../processes/periodic-sweep';
 
 /** Windows that have ended are deleted this often: nothing about a client outlives its window for long. */
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { LeaseKeeper } from './leases/lease-keeper';
+import { LeaseKeeper } from '../leases/lease-keeper';
 
 /**
  * A sweep run every `intervalMs` and on request, never two at once: a sweep asked for while one
