@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, ReactNode, useState } from 'react';
 import { createBrowserRouter, RouteObject, RouterProvider } from 'react-router-dom';
+import { PAGE_PATHS, PagePath } from '../../backend/src/storefront/contract/page-paths';
 import { createQueryClient } from './api/query-client';
 import { lazyPage } from './app/lazy-page';
 import { RequireAdmin, RequireSignedIn } from './components/RouteGuards';
@@ -28,6 +29,28 @@ const FaqPage = lazy(() => import('./pages/info/FaqPage'));
 const ShippingPage = lazy(() => import('./pages/info/ShippingPage'));
 const ReturnsPage = lazy(() => import('./pages/info/ReturnsPage'));
 
+/** The page of each address of the storefront spec §2 (the list is the server's too: it answers 404 to any other path). */
+const PAGES: Record<PagePath, ReactNode> = {
+  '/': <HomePage />,
+  '/products': <ProductsPage />,
+  '/search': <SearchPage />,
+  '/categories': <CategoriesPage />,
+  '/product/:id': <ProductDetailPage />,
+  '/products/:id': <ProductDetailPage />,
+  '/calculator': <CalculatorPage />,
+  '/auth': <AuthPage />,
+  '/checkout': <CheckoutPage />,
+  '/dashboard': <RequireSignedIn><DashboardPage /></RequireSignedIn>,
+  '/orders/lookup': <OrderLookupPage />,
+  '/orders/:id': <OrderDetailPage />,
+  '/dashboard/support': <RequireSignedIn><SupportCasesPage /></RequireSignedIn>,
+  '/dashboard/support/:id': <RequireSignedIn><SupportCasesPage /></RequireSignedIn>,
+  '/admin/:tab?': <RequireAdmin><AdminPage /></RequireAdmin>,
+  '/faq': <FaqPage />,
+  '/shipping': <ShippingPage />,
+  '/returns': <ReturnsPage />,
+};
+
 /**
  * Storefront spec §2. Matching is case-insensitive with an optional trailing slash (react-router's default).
  * The routes alone: the browser makes its router of them on start (createBrowserRouter reads `window`),
@@ -36,27 +59,7 @@ const ReturnsPage = lazy(() => import('./pages/info/ReturnsPage'));
 export const routes: RouteObject[] = [
   {
     element: <SiteLayout />,
-    children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/products', element: <ProductsPage /> },
-      { path: '/search', element: <SearchPage /> },
-      { path: '/categories', element: <CategoriesPage /> },
-      { path: '/product/:id', element: <ProductDetailPage /> },
-      { path: '/products/:id', element: <ProductDetailPage /> },
-      { path: '/calculator', element: <CalculatorPage /> },
-      { path: '/auth', element: <AuthPage /> },
-      { path: '/checkout', element: <CheckoutPage /> },
-      { path: '/dashboard', element: <RequireSignedIn><DashboardPage /></RequireSignedIn> },
-      { path: '/orders/lookup', element: <OrderLookupPage /> },
-      { path: '/orders/:id', element: <OrderDetailPage /> },
-      { path: '/dashboard/support', element: <RequireSignedIn><SupportCasesPage /></RequireSignedIn> },
-      { path: '/dashboard/support/:id', element: <RequireSignedIn><SupportCasesPage /></RequireSignedIn> },
-      { path: '/admin/:tab?', element: <RequireAdmin><AdminPage /></RequireAdmin> },
-      { path: '/faq', element: <FaqPage /> },
-      { path: '/shipping', element: <ShippingPage /> },
-      { path: '/returns', element: <ReturnsPage /> },
-      { path: '*', element: <NotFoundPage /> },
-    ],
+    children: [...PAGE_PATHS.map((path) => ({ path, element: PAGES[path] })), { path: '*', element: <NotFoundPage /> }],
   },
 ];
 

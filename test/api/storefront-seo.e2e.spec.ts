@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { bodyAsBytes, signInAsAdmin, startTestApp, TestApp } from '../support/test-app';
+import { bodyAsBytes, signInAsAdmin, signUp, startTestApp, TestApp } from '../support/test-app';
 
 /**
  * Issue 13 item 1: what search engines and link previews read from the storefront's pages, before
@@ -130,6 +130,27 @@ describeBuilt('Storefront pages for search engines (server-rendered head, sitema
       expect(response.text).toContain('<div id="root"');
       expect(response.text).toContain('<meta name="robots" content="noindex');
     }
+  });
+
+  it('answers any path the storefront has no page for with the 404 page and status 404, never a soft 404', async () => {
+    for (const path of ['/no-such-page', '/products/12/reviews', '/FAQ.php', '/dashboard/nope']) {
+      const response = await shop.agent().get(path).expect(404).expect('Content-Type', /html/);
+      expect(response.text).toContain('<div id="root"');
+      expect(response.text).toContain('<meta name="robots" content="noindex');
+      expect(response.text).toContain('<title>Page not found');
+    }
+    for (const path of ['/faq', '/Shipping/', '/orders/lookup', '/orders/1042', '/dashboard', '/dashboard/support/3', '/checkout', '/auth']) await shop.agent().get(path).expect(200);
+  });
+
+  it('answers /admin with the 404 page to guests and customers, and with the back office to an administrator', async () => {
+    await shop.agent().get('/admin').expect(404);
+    const customer = shop.agent();
+    await signUp(customer);
+    await customer.get('/admin/orders').expect(404);
+    const admin = shop.agent();
+    await signInAsAdmin(admin);
+    await admin.get('/admin').expect(200);
+    await admin.get('/admin/payments').expect(200);
   });
 
   it('lists the static pages, categories and active products in sitemap.xml, with lastmod, and no inactive product', async () => {

@@ -28,7 +28,7 @@ export interface Shop {
 }
 
 /** Journeys leave screenshots of what they saw here, for a person to look at. */
-export const SCREENSHOTS_DIR = process.env.SCREENSHOTS_DIR ?? join(tmpdir(), 'shots');
+export const SCREENSHOTS_DIR = process.env.SCREENSHOTS_DIR ?? join(process.cwd(), 'test-results', 'screenshots');
 
 export function screenshotPath(name: string): string {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });

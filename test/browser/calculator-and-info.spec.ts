@@ -112,10 +112,11 @@ describe('Calculator, information pages and back office in a real browser', () =
 
   it('shows the 404 page at /admin to a guest', async () => {
     const { page, consoleErrors } = await shop.newPage(DESKTOP);
-    await page.goto('/admin');
+    const response = await page.goto('/admin');
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor({ timeout: 15_000 });
     await expectPage(page.getByRole('tab', { name: 'Orders' })).toHaveCount(0);
-    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    expect(unexpectedErrors(consoleErrors, [404])).toEqual([]);
   }, 60_000);
 
   async function placeBitcoinOrder() {

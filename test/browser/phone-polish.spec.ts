@@ -1,4 +1,4 @@
-import { MOBILE, DESKTOP, Shop, startShop } from './browser-support';
+import { MOBILE, DESKTOP, screenshotPath, Shop, startShop } from './browser-support';
 
 let shop: Shop;
 beforeAll(async () => {
@@ -44,5 +44,47 @@ describe('The floating chat button on a phone', () => {
     await page.mouse.wheel(0, 900);
     await page.waitForTimeout(400);
     expect(await chatShown(page)).toBe(true);
+  });
+});
+
+/** What covers the centre of the element (its class or tag), or null when the element itself is on top there. */
+function coverOf(element: unknown): string | null {
+  const page = globalThis as unknown as { document: { elementFromPoint(x: number, y: number): { className?: string; tagName: string } | null } };
+  const target = element as { getBoundingClientRect(): { left: number; top: number; width: number; height: number }; contains(other: unknown): boolean };
+  const box = target.getBoundingClientRect();
+  const top = page.document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  if (top === null) return 'nothing (off screen)';
+  return (target as unknown) === top || target.contains(top) ? null : `${top.tagName}.${top.className ?? ''}`;
+}
+
+describe('Nothing covers what the shopper acts on', () => {
+  it.each([
+    ['phone', MOBILE],
+    ['desktop', DESKTOP],
+  ])('the "Added to cart" toast shows inside the opened cart, above its lines, never over Total and Checkout (%s)', async (_, viewport) => {
+    const { page } = await shop.newPage(viewport);
+    await page.goto('/products/1');
+    await page.getByRole('button', { name: /ADD TO CART/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'Shopping Cart' });
+    const toast = drawer.getByRole('status').filter({ hasText: 'Added to cart' });
+    await toast.waitFor({ timeout: 10_000 });
+    // The panel slides in: measured once it stands still.
+    await drawer.evaluate((panel) => Promise.all((panel as { getAnimations(options: object): { finished: Promise<unknown> }[] }).getAnimations({ subtree: true }).map((animation) => animation.finished)));
+    for (const control of [drawer.getByRole('button', { name: 'Checkout' }), drawer.getByRole('button', { name: 'Close cart' }), drawer.getByRole('button', { name: /^Remove / }).first()]) {
+      expect(await control.evaluate(coverOf)).toBeNull();
+    }
+    expect(await drawer.getByTestId('cart-total').evaluate(coverOf)).toBeNull();
+    await page.screenshot({ path: screenshotPath(`cart-toast-${viewport.width}`) });
+  });
+
+  it('draws no chat button on the checkout, an order\'s payment page or the back office; the footer keeps the support link', async () => {
+    const { page } = await shop.newPage(MOBILE);
+    await page.goto('/products');
+    await page.locator('.chat-button-wrap').waitFor();
+    for (const path of ['/checkout', '/orders/1', '/admin']) {
+      await page.goto(path);
+      await page.locator('main h1, main h2').first().waitFor({ timeout: 15_000 });
+      expect(await page.locator('.chat-button-wrap').count()).toBe(0);
+    }
   });
 });

@@ -203,9 +203,10 @@ describe('browsing the storefront', () => {
 
   it('answers an unknown path with the 404 page', async () => {
     const { page, consoleErrors } = await shop.newPage(DESKTOP);
-    await page.goto('/no-such-page');
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
     await expectLocator(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
-    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    expect(unexpectedErrors(consoleErrors, [404])).toEqual([]);
   });
 
   it('welcomes a signed-up customer on the signed-in home with their orders, cart and featured products', async () => {

@@ -1,5 +1,5 @@
 import { expect as expectPage } from './expect-page';
-import { DESKTOP, MOBILE, Shop, startShop, unexpectedErrors } from './browser-support';
+import { DESKTOP, expectNoSidewaysPan, expectWithinWidth, MOBILE, Shop, startShop, unexpectedErrors } from './browser-support';
 
 /** The storefront as a whole: every route renders, and cart and display currency survive a reload. */
 describe('Storefront shell in a real browser', () => {
@@ -30,6 +30,12 @@ describe('Storefront shell in a real browser', () => {
     await expectPage(page.getByRole('link', { name: 'Explore Products' }).first()).toBeVisible();
     await page.goto('/no/such/page');
     await expectPage(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    // On a phone its two buttons stay on the screen.
+    const phone = (await shop.newPage(MOBILE)).page;
+    await phone.goto('/no/such/page');
+    await expectPage(phone.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expectNoSidewaysPan(phone, MOBILE.width);
+    for (const name of ['Back to the store', 'Browse Products']) await expectWithinWidth(phone.getByRole('link', { name }), MOBILE.width);
   }, 60_000);
 
   it('shows the 404 page at /admin to a guest and sends a guest at /dashboard to sign in', async () => {

@@ -96,6 +96,11 @@ export function productHead(product: ProductView, origin: string): PageHead {
   };
 }
 
+/** Any other path (the 404 page): never indexed. */
+export function pageNotFoundHead(): PageHead {
+  return { title: titled('Page not found'), description: DEFAULT_DESCRIPTION, canonicalPath: '/', ogType: 'website', noindex: true };
+}
+
 export function notFoundHead(): PageHead {
   return { title: titled('Product not found'), description: DEFAULT_DESCRIPTION, canonicalPath: '/products', ogType: 'website', noindex: true };
 }

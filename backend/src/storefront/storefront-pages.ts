@@ -5,6 +5,7 @@ import type { CategoryView, ProductView } from '../catalogue/contract/catalogue.
 import { APP_CONFIG, AppConfig } from '../config';
 import { NotFoundError } from '../shared/errors';
 import { currentUserOf } from '../shared/http/request-context';
+import { pagePathOf } from './contract/page-paths';
 import { SERVER_STATE_ELEMENT_ID, ServerRenderedPage } from './contract/server-render';
 import {
   categoriesHead,
@@ -12,6 +13,7 @@ import {
   homeHead,
   jsonForScript,
   notFoundHead,
+  pageNotFoundHead,
   PageHead,
   productHead,
   productPath,
@@ -152,8 +154,13 @@ export class StorefrontPages {
         if (!product) return { status: 404, head: notFoundHead(), data: null };
         return { status: 200, head: productHead(product, origin), data: { page: 'product', product, categories: await this.catalogue.listCategories() } };
       }
-      default:
+      default: {
+        // Any path the storefront draws no page for, and the back office to anyone but an administrator
+        // (spec §2): the 404 page, with the status a crawler needs to drop the address.
+        const pattern = pagePathOf(request.path);
+        if (pattern === null || (pattern === '/admin/:tab?' && currentUserOf(request)?.role !== 'admin')) return { status: 404, head: pageNotFoundHead(), data: null };
         return { status: 200, head: null, data: null };
+      }
     }
   }
 

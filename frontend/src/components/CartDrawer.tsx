@@ -38,6 +38,8 @@ export function CartDrawer() {
             <X size={20} aria-hidden />
           </button>
         </header>
+        {/* "Added to cart" opens this panel (spec §4): its toast shows here, above the lines, never over Total and Checkout. */}
+        <div className="drawer-toasts" data-toast-host />
         {cart.lines.length === 0 ? (
           <div className="drawer-empty">
             <ShoppingBag size={48} aria-hidden className="muted" />

@@ -1,6 +1,6 @@
 import { Award, Clock, Crown, Flame, PackageX, TriangleAlert } from 'lucide-react';
 import type { Product } from '../api/types';
-import { isLowStock } from '../lib/shop';
+import { cardBadges, isLowStock } from '../lib/shop';
 
 /** Spec §2: four badge texts have their own style; any other badge gets a clock icon. */
 const SPECIAL_BADGES: Record<string, { className: string; Icon: typeof Clock }> = {
@@ -10,8 +10,9 @@ const SPECIAL_BADGES: Record<string, { className: string; Icon: typeof Clock }> 
   'Premium Blend': { className: 'badge-premium', Icon: Crown },
 };
 
-export function ProductBadges({ product, max }: { product: Product; max?: number }) {
-  const badges = max === undefined ? product.badges : product.badges.slice(0, max);
+/** All of a product's badges (its page), or on a card (`compact`) those cardBadges keeps. */
+export function ProductBadges({ product, compact = false }: { product: Product; compact?: boolean }) {
+  const badges = compact ? cardBadges(product.badges, product.stock) : product.badges;
   return (
     <span className="badges">
       {badges.map((badge) => {

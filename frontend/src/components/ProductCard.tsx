@@ -74,7 +74,7 @@ export function ProductCard({ product, layout = 'grid' }: { product: Product; la
           <ProductImage product={product} />
         </Link>
         <div className="product-card-body">
-          <ProductBadges product={product} max={2} />
+          <ProductBadges product={product} compact />
           <h3 className="product-card-title">
             <Link to={href}>{product.name}</Link>
           </h3>
@@ -99,7 +99,7 @@ export function ProductCard({ product, layout = 'grid' }: { product: Product; la
       <Link to={href} className="product-card-media" tabIndex={-1} aria-hidden>
         <ProductImage product={product} />
         <span className="product-card-badges">
-          <ProductBadges product={product} />
+          <ProductBadges product={product} compact />
         </span>
       </Link>
       <FavoriteButton product={product} className="favorite-button-overlay" />

@@ -7,6 +7,13 @@ import { PageLoading } from './PageLoading';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 
+/**
+ * Pages where the floating chat button would sit over what the shopper acts on (the checkout's totals,
+ * the amount to send and its Copy button, the back office's tables): it is not drawn there; the
+ * footer's support link stays.
+ */
+const WITHOUT_CHAT_BUTTON = [/^\/checkout\/?$/i, /^\/orders\/[^/]+\/?$/i, /^\/admin(\/|$)/i];
+
 export function SiteLayout() {
   const { pathname } = useLocation();
   usePageViews(useLocation());
@@ -25,7 +32,7 @@ export function SiteLayout() {
         </Suspense>
       </main>
       <SiteFooter />
-      <ChatButton />
+      {!WITHOUT_CHAT_BUTTON.some((page) => page.test(pathname)) && <ChatButton />}
       <CartDrawer />
     </>
   );

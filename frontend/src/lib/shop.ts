@@ -28,3 +28,10 @@ export const BUYER_REQUIREMENTS =
 export function isLowStock(stock: number): boolean {
   return stock >= 1 && stock <= LOW_STOCK_THRESHOLD;
 }
+
+/** The badges a card shows: one stock badge at most ("Limited Stock" says what Low Stock and Out of Stock say), two in all, so the picture stays visible. */
+export function cardBadges(badges: readonly string[], stock: number): string[] {
+  const stockBadge = stock === 0 || isLowStock(stock);
+  const own = stockBadge ? badges.filter((badge) => badge !== 'Limited Stock') : [...badges];
+  return own.slice(0, stockBadge ? 1 : 2);
+}

@@ -31,17 +31,23 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** The topmost open modal <dialog>, if any: everything outside it is inert and drawn beneath it. */
-function topModal(): HTMLDialogElement | null {
-  const open = Array.from(document.querySelectorAll('dialog')).filter((dialog) => dialog.open && dialog.matches(':modal'));
-  return open.at(-1) ?? null;
+/**
+ * Where a toast is shown when not over the page: the topmost open modal <dialog> (everything outside
+ * it is inert and drawn beneath it), or a panel that keeps a place for toasts (`data-toast-host`, the
+ * cart), where the toast takes its own room at the top instead of covering the panel's buttons.
+ */
+function topHost(): HTMLElement | null {
+  const hosts = Array.from(document.querySelectorAll<HTMLElement>('dialog, [data-toast-host]')).filter((host) =>
+    host instanceof HTMLDialogElement ? host.open && host.matches(':modal') : true,
+  );
+  return hosts.at(-1) ?? null;
 }
 
-/** Follows modal dialogs opening and closing, so a toast can be shown inside the one in front. */
-function useModalHost(): HTMLDialogElement | null {
-  const [host, setHost] = useState<HTMLDialogElement | null>(null);
+/** Follows modal dialogs and toast places opening and closing, so a toast is shown inside the one in front. */
+function useToastHost(): HTMLElement | null {
+  const [host, setHost] = useState<HTMLElement | null>(null);
   useEffect(() => {
-    const update = () => setHost(topModal());
+    const update = () => setHost(topHost());
     const observer = new MutationObserver(update);
     observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
     update();
@@ -53,7 +59,8 @@ function useModalHost(): HTMLDialogElement | null {
 function ToastViewport({ toast, onDismiss }: { toast: Toast | null; onDismiss(): void }) {
   const viewport = useRef<HTMLElement>(null);
   // A modal dialog covers the page and makes it inert: the toast is shown (and announced) inside it instead.
-  const host = useModalHost();
+  const host = useToastHost();
+  const inline = host !== null && host.hasAttribute('data-toast-host');
   const swipeStart = useRef<number | null>(null);
   const [offset, setOffset] = useState(0);
 
@@ -73,7 +80,7 @@ function ToastViewport({ toast, onDismiss }: { toast: Toast | null; onDismiss():
   }, []);
 
   const region = (
-    <section ref={viewport} className="toast-viewport" tabIndex={-1} aria-label="Notifications (F8)">
+    <section ref={viewport} className={inline ? 'toast-viewport toast-viewport-inline' : 'toast-viewport'} tabIndex={-1} aria-label="Notifications (F8)">
       {toast && (
         <div
           key={toast.id}
