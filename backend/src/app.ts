@@ -36,7 +36,7 @@ import { Document } from './storage/read-store/read-store.port';
 
 const JSON_BODY_LIMIT = '1mb';
 const START_CATCH_UP_MS = 60_000;
-const SHARED_START_CATCH_UP_MS = 5_000;
+const SHARED_START_CATCH_UP_MS = 2_000;
 
 /** Builds the whole shop (API, projections, SPA) without listening, so tests can drive it in-process. */
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
@@ -110,7 +110,7 @@ async function prepare(app: NestExpressApplication, config: AppConfig, jsonLogge
   await projections.start();
   // Alone on its stores, the shop answers once its read models show the whole log. Beside other instances,
   // whoever holds each projector's lease keeps it current (a lease left by a stopped instance is taken over
-  // within its lifetime): a new instance waits a moment, never minutes behind a busy shop's moving head.
+  // within its lifetime): a new instance waits 2 s at most (before and after seeding), never minutes behind a busy shop's moving head.
   const catchUpMs = app.get(LeaseKeeper).shared ? SHARED_START_CATCH_UP_MS : START_CATCH_UP_MS;
   await projections.catchUp(catchUpMs);
   await app.get(CredentialStoreCheck).assertConsistentWithLog();

@@ -4,6 +4,7 @@ import { createBrowserRouter, RouteObject, RouterProvider } from 'react-router-d
 import { PAGE_PATHS, PagePath } from '../../backend/src/storefront/contract/page-paths';
 import { createQueryClient } from './api/query-client';
 import { lazyPage } from './app/lazy-page';
+import { AdminLayout } from './components/AdminLayout';
 import { RequireAdmin, RequireSignedIn } from './components/RouteGuards';
 import { SessionEndedRedirect } from './components/SessionEndedRedirect';
 import { SiteLayout } from './components/SiteLayout';
@@ -28,6 +29,8 @@ const AdminPage = lazy(() => import('./pages/AdminPage'));
 const FaqPage = lazy(() => import('./pages/info/FaqPage'));
 const ShippingPage = lazy(() => import('./pages/info/ShippingPage'));
 const ReturnsPage = lazy(() => import('./pages/info/ReturnsPage'));
+
+const BACK_OFFICE: PagePath = '/admin/:tab?';
 
 /** The page of each address of the storefront spec §2 (the list is the server's too: it answers 404 to any other path). */
 const PAGES: Record<PagePath, ReactNode> = {
@@ -59,8 +62,10 @@ const PAGES: Record<PagePath, ReactNode> = {
 export const routes: RouteObject[] = [
   {
     element: <SiteLayout />,
-    children: [...PAGE_PATHS.map((path) => ({ path, element: PAGES[path] })), { path: '*', element: <NotFoundPage /> }],
+    children: [...PAGE_PATHS.filter((path) => path !== BACK_OFFICE).map((path) => ({ path, element: PAGES[path] })), { path: '*', element: <NotFoundPage /> }],
   },
+  // The back office in a shell of its own (no storefront banner, header, footer or chat button).
+  { element: <AdminLayout />, children: [{ path: BACK_OFFICE, element: PAGES[BACK_OFFICE] }] },
 ];
 
 /** Everything around the router, the same in the browser and on the server, so hydration finds the markup it renders. */

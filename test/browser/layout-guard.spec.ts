@@ -131,3 +131,20 @@ it('the guard sees a control that something is drawn over', async () => {
   });
   expect((await page.evaluate(coveredControls)).filter((line) => line.includes('under div.test-cover')).length).toBeGreaterThan(0);
 }, 60_000);
+
+it('draws the back office in a shell of its own: no storefront banner, header, footer, cart or chat button; a guest at /admin gets the storefront 404 page', async () => {
+  const { page, consoleErrors } = await shop.newPage(DESKTOP);
+  const login = await page.request.post('/api/auth/login', { data: DEMO_ADMIN, headers: { Origin: shop.url } });
+  expect(login.status()).toBe(200);
+  await page.goto('/admin/orders');
+  await page.getByRole('heading', { level: 1, name: /Admin$/ }).waitFor({ timeout: 15_000 });
+  for (const storefront of ['.sale-banner', '.site-header', 'footer', '.chat-button-wrap']) expect({ storefront, count: await page.locator(storefront).count() }).toEqual({ storefront, count: 0 });
+  await page.getByRole('link', { name: 'View Store' }).click();
+  await page.locator('.sale-banner').waitFor({ timeout: 15_000 });
+  expect(unexpectedErrors(consoleErrors)).toEqual([]);
+
+  const guest = (await shop.newPage(DESKTOP)).page;
+  await guest.goto('/admin');
+  await guest.getByRole('heading', { name: '404 Page Not Found' }).waitFor({ timeout: 15_000 });
+  expect(await guest.locator('.site-header').count()).toBe(1);
+}, 60_000);

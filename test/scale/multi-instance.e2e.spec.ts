@@ -215,8 +215,10 @@ describeWithPostgres('Three instances on one PostgreSQL database', () => {
     for (let at = 0; at < servers.length; at += 1) {
       const stopping = Date.now();
       await servers[at].stop();
+      const stopped = Date.now();
+      if (stopped - stopping > 10_000) console.log(`instance ${at} said:\n${servers[at].output().slice(-3000)}`);
       servers[at] = await startInstance();
-      console.log(`instance ${at} restarted in ${Date.now() - stopping} ms`);
+      console.log(`instance ${at} stopped in ${stopped - stopping} ms, started in ${Date.now() - stopped} ms`);
     }
     running = false;
     await Promise.all(clients);

@@ -27,6 +27,8 @@ export interface ServerProcess {
   stop(): Promise<void>;
   /** Resolves when the process has ended, however it ended. */
   exited: Promise<void>;
+  /** What the process wrote to stderr so far (warnings and errors in tests). */
+  output(): string;
 }
 
 /** The production build (`npm run build`) as its own process, as `npm start` runs it. */
@@ -70,5 +72,6 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
       await exited;
     },
     exited,
+    output: () => stderr,
   };
 }

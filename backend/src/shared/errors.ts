@@ -30,6 +30,17 @@ export class ConflictError extends DomainError {
   readonly status = 409;
 }
 
+/**
+ * Writers in other instances kept changing the same stream for the whole retry budget: nothing about
+ * the command was refused, it could not be recorded now. A process treats it as an interruption (its
+ * supervisor finishes the run), never as a decision; a request answers 409 "try again".
+ */
+export class ConcurrencyConflictError extends ConflictError {
+  constructor() {
+    super('The record was changed by someone else at the same time. Please try again.');
+  }
+}
+
 export class TooManyRequestsError extends DomainError {
   readonly status = 429;
 }

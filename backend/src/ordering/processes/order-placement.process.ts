@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ReleaseStock, ReserveStock } from '../../catalogue/commands/public';
-import { ConflictError, DomainError, NotYetVisibleError } from '../../shared/errors';
+import { ConcurrencyConflictError, ConflictError, DomainError, NotYetVisibleError } from '../../shared/errors';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { crashPoint } from '../../shared/fault-injection';
@@ -62,7 +62,8 @@ export class OrderPlacement extends ProcessManager<number> {
       try {
         await this.commands.execute(new ReserveStock(line.productId, orderId, line.quantity, context));
       } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
+        // Contention on a hot product is no reason to reject the order: the run stops here and is finished later.
+        if (!(error instanceof DomainError) || error instanceof ConcurrencyConflictError) throw error;
         refusal = error;
         break;
       }

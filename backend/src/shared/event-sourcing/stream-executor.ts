@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppendResult, EVENT_STORE, EventStore, RecordedEvent, WrongExpectedRevisionError } from '../../storage/event-store/event-store.port';
-import { ConflictError } from '../errors';
+import { ConcurrencyConflictError } from '../errors';
 import { DomainEvent } from '../contract/domain-event';
 import { CommandContext } from './command-context';
 import { Decider } from './decider';
@@ -70,7 +70,7 @@ export class StreamExecutor {
         return { events: decided.events, position };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
-        if (Date.now() - started > CONFLICT_BUDGET_MS) throw new ConflictError('The record was changed by someone else at the same time. Please try again.');
+        if (Date.now() - started > CONFLICT_BUDGET_MS) throw new ConcurrencyConflictError();
         await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(MAX_BACKOFF_MS, 5 * 2 ** Math.min(attempt, 6))));
       }
     }
