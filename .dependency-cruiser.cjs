@@ -70,6 +70,27 @@ module.exports = {
       from: { path: '^frontend/src/' },
       to: { path: '^(backend|projections)/', pathNot: [CONTRACT] },
     },
+    {
+      name: 'features-meet-through-their-index',
+      comment: 'A frontend feature (features/<context>/) reaches another only through that feature\'s index.ts; the rest of the app likewise.',
+      severity: 'error',
+      from: { path: '^frontend/src/', pathNot: '^frontend/src/features/([^/]+)/' },
+      to: { path: '^frontend/src/features/[^/]+/.+', pathNot: '^frontend/src/features/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'feature-to-feature-through-index',
+      comment: 'Inside a feature, another feature is reached through its index.ts only.',
+      severity: 'error',
+      from: { path: '^frontend/src/features/([^/]+)/' },
+      to: { path: '^frontend/src/features/[^/]+/.+', pathNot: ['^frontend/src/features/$1/', '^frontend/src/features/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'ui-primitives-know-no-feature',
+      comment: 'components/ui holds primitives only: it imports no feature.',
+      severity: 'error',
+      from: { path: '^frontend/src/components/ui/' },
+      to: { path: '^frontend/src/features/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

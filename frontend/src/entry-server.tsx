@@ -10,6 +10,7 @@ import { createQueryClient } from './api/query-client';
 import { AppShell, routes } from './App';
 import { preloadPages } from './app/lazy-page';
 import { CURRENT_USER_KEY } from './hooks/useAuth';
+import { catalogueKeys, ProductSort } from './features/catalogue';
 import { PRODUCT_PAGE_SIZE } from './hooks/useCatalogue';
 import { HOME_PRODUCT_LIMIT } from './lib/shop';
 
@@ -19,15 +20,15 @@ const HOME_FULL_LIST_MAX = 60;
 const handler = createStaticHandler(routes);
 
 /**
- * The queries the page asks for, under the keys its hooks use (hooks/useCatalogue.ts), filled from
+ * The queries the page asks for, under the keys its hooks use (features/catalogue's keys), filled from
  * the server's read of the catalogue, so that the first render finds data instead of loading.
  */
 function fillQueries(queryClient: QueryClient, data: ServerRenderedPage): void {
-  queryClient.setQueryData(['/api/categories'], data.categories);
+  queryClient.setQueryData(catalogueKeys.categories, data.categories);
   switch (data.page) {
     case 'home': {
       // GuestLanding's list: useProducts({ categoryId: null, sortBy: 'featured' }).
-      const key = ['/api/products', { search: undefined, categoryId: undefined, sortBy: undefined }];
+      const key = catalogueKeys.list({});
       if (data.products.length <= HOME_FULL_LIST_MAX) queryClient.setQueryData(key, data.products);
       // Only what the landing page shows, marked stale (updated at 0) so the browser fetches the rest once it runs.
       else queryClient.setQueryData(key, data.products.slice(0, HOME_PRODUCT_LIMIT), { updatedAt: 0 });
@@ -35,13 +36,13 @@ function fillQueries(queryClient: QueryClient, data: ServerRenderedPage): void {
     }
     case 'products': {
       // ProductsPage: usePagedProducts({ search, categoryId, sortBy }), its first page.
-      const key = ['/api/products', 'paged', { search: data.search, categoryId: data.categoryId, sortBy: data.sortBy }];
+      const key = catalogueKeys.paged({ search: data.search, categoryId: data.categoryId, sortBy: data.sortBy as ProductSort | undefined });
       const first = { products: data.products.slice(0, PRODUCT_PAGE_SIZE), total: data.products.length, offset: 0 };
       queryClient.setQueryData(key, { pages: [first], pageParams: [0] });
       break;
     }
     case 'product':
-      queryClient.setQueryData(['/api/products', data.product.id], data.product);
+      queryClient.setQueryData(catalogueKeys.product(data.product.id), data.product);
       break;
     case 'categories':
       break;

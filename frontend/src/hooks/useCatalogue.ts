@@ -1,22 +1,16 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiGet, apiGetPage, queryString } from '../api/client';
 import { CACHE } from '../api/query-client';
-import type { Category, Product } from '../api/types';
+import type { Product } from '../api/types';
+import { catalogueKeys, catalogueQueries, normalisedFilter, ProductFilter } from '../features/catalogue';
 
-export type ProductSort = 'featured' | 'popularity' | 'price_asc' | 'price_desc' | 'name' | 'newest';
-
-export interface ProductFilter {
-  search?: string;
-  categoryId?: number | null;
-  sortBy?: ProductSort;
-}
+export type { ProductFilter, ProductSort } from '../features/catalogue';
 
 export function useProducts(filter: ProductFilter = {}) {
-  const search = filter.search?.trim() || undefined;
-  const sortBy = filter.sortBy === 'featured' ? undefined : filter.sortBy;
+  const { search, categoryId, sortBy } = normalisedFilter(filter);
   return useQuery({
-    queryKey: ['/api/products', { search, categoryId: filter.categoryId ?? undefined, sortBy }],
-    queryFn: () => apiGet<Product[]>(`/api/products${queryString({ search, categoryId: filter.categoryId, sortBy })}`),
+    queryKey: catalogueKeys.list(filter),
+    queryFn: () => apiGet<Product[]>(`/api/products${queryString({ search, categoryId, sortBy })}`),
     ...CACHE.products,
   });
 }
@@ -41,11 +35,10 @@ async function fetchProductPage(path: string, offset: number): Promise<ProductPa
  * loaded so far; `loadMore` fetches the next page.
  */
 export function usePagedProducts(filter: ProductFilter = {}) {
-  const search = filter.search?.trim() || undefined;
-  const sortBy = filter.sortBy === 'featured' ? undefined : filter.sortBy;
+  const { search, categoryId, sortBy } = normalisedFilter(filter);
   const query = useInfiniteQuery({
-    queryKey: ['/api/products', 'paged', { search, categoryId: filter.categoryId ?? undefined, sortBy }],
-    queryFn: ({ pageParam }) => fetchProductPage(`/api/products${queryString({ search, categoryId: filter.categoryId, sortBy, limit: PRODUCT_PAGE_SIZE, offset: pageParam })}`, pageParam),
+    queryKey: catalogueKeys.paged(filter),
+    queryFn: ({ pageParam }) => fetchProductPage(`/api/products${queryString({ search, categoryId, sortBy, limit: PRODUCT_PAGE_SIZE, offset: pageParam })}`, pageParam),
     initialPageParam: 0,
     getNextPageParam: (last: ProductPage) => (last.offset + last.products.length < last.total && last.products.length > 0 ? last.offset + last.products.length : undefined),
     ...CACHE.products,
@@ -65,18 +58,13 @@ export function usePagedProducts(filter: ProductFilter = {}) {
 export type PagedProducts = ReturnType<typeof usePagedProducts>;
 
 export function useProduct(id: number | null) {
-  return useQuery({
-    queryKey: ['/api/products', id],
-    queryFn: () => apiGet<Product>(`/api/products/${id}`),
-    enabled: id !== null,
-    ...CACHE.products,
-  });
+  return useQuery(catalogueQueries.product(id));
 }
 
 export function useOnSaleProducts() {
-  return useQuery({ queryKey: ['/api/products/on-sale'], queryFn: () => apiGet<Product[]>('/api/products/on-sale'), ...CACHE.products });
+  return useQuery(catalogueQueries.onSale());
 }
 
 export function useCategories() {
-  return useQuery({ queryKey: ['/api/categories'], queryFn: () => apiGet<Category[]>('/api/categories'), ...CACHE.categories });
+  return useQuery(catalogueQueries.categories());
 }

@@ -5,6 +5,8 @@ import type { CheckoutQuote, Order, Payment, PlacedOrder, ShippingAddress } from
 import { CryptoPaymentMethod, MESSAGES, PaymentMethod, ShippingMethod } from '../../../backend/src/ordering/contract/checkout-rules';
 import { recordOrderPlaced } from '../lib/analytics';
 import { useToast } from '../state/toast';
+import { orderQueries } from '../features/ordering';
+import { useAuth } from './useAuth';
 import { CUSTOMER_ORDERS_KEY } from './useOrders';
 
 /** Checkout spec §5 and §9. */
@@ -118,10 +120,6 @@ export function usePaymentStatus(payment: Payment, polling: boolean) {
 
 /** An order the shopper may see (its owner or the guest session that placed it). */
 export function useOrder(orderId: number) {
-  return useQuery({
-    queryKey: ['/api/orders', orderId],
-    queryFn: () => apiGet<Order>(`/api/orders/${orderId}`),
-    staleTime: 0,
-    gcTime: 0,
-  });
+  const { isAuthenticated } = useAuth();
+  return useQuery(orderQueries.detail(orderId, isAuthenticated));
 }

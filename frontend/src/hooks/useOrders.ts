@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiGetEveryPage, apiGetPage, queryString } from '../api/client';
-import type { Order, Product } from '../api/types';
+import { apiGetEveryPage, apiGetPage, queryString } from '../api/client';
+import type { Order } from '../api/types';
+import { catalogueQueries } from '../features/catalogue';
 
 export const CUSTOMER_ORDERS_KEY = ['/api/customer/orders'] as const;
 const CUSTOMER_ORDERS_STALE_MS = 30_000;
@@ -31,5 +32,5 @@ export const useCustomerOrders = (page: number) => useQuery(customerOrderQueries
 export function useFetchProduct() {
   const queryClient = useQueryClient();
   return (productId: number) =>
-    queryClient.fetchQuery({ queryKey: ['/api/products', productId], queryFn: () => apiGet<Product>(`/api/products/${productId}`), staleTime: 0 });
+    queryClient.fetchQuery({ ...catalogueQueries.product(productId), staleTime: 0 });
 }

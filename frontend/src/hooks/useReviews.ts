@@ -2,10 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../api/client';
 import { CACHE } from '../api/query-client';
 import type { RatingSummary, Review, ReviewInput } from '../api/types';
+import { catalogueKeys } from '../features/catalogue';
 import { useAuth } from './useAuth';
 
-const reviewsKey = (productId: number) => ['/api/products', productId, 'reviews'] as const;
-const ratingKey = (productId: number) => ['/api/products', productId, 'rating'] as const;
+const reviewsKey = (productId: number) => catalogueKeys.productPart(productId, 'reviews');
+const ratingKey = (productId: number) => catalogueKeys.productPart(productId, 'rating');
 
 /** Each review carries the viewer's own vote, so the list is cached per viewer. */
 export function useReviews(productId: number) {
@@ -34,8 +35,8 @@ function useInvalidateAfterReviewChange() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['/api/products'] }),
-      queryClient.invalidateQueries({ queryKey: ['/api/products/on-sale'] }),
+      queryClient.invalidateQueries({ queryKey: catalogueKeys.products }),
+      queryClient.invalidateQueries({ queryKey: catalogueKeys.onSale }),
     ]);
 }
 

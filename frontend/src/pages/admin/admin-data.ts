@@ -2,11 +2,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect } from 'react';
 import type { z } from 'zod';
 import { apiGet, apiGetPage, apiRequest, messageOf, queryString } from '../../api/client';
-import type { AdminDashboard, Category, Order, OrderItem, Product } from '../../api/types';
+import type { AdminDashboard, Order, OrderItem, Product } from '../../api/types';
 import type { PaymentsSettingsView } from '../../../../backend/src/payments/contract/payment.views';
 import type { OrderStatus } from '../../../../backend/src/ordering/contract/checkout-rules';
 import type { orderListSchema } from '../../../../backend/src/ordering/contract/back-office-input';
 import type { OrderCountsView } from '../../../../backend/src/ordering/contract/order.views';
+import { catalogueQueries } from '../../features/catalogue';
 import { useToast } from '../../state/toast';
 import { useReportAdminError } from './admin-session';
 
@@ -64,7 +65,8 @@ export function useAdminOrderCounts() {
 }
 
 export const useAdminProducts = () => useAdminQuery<Product[]>(ADMIN_PRODUCTS_KEY);
-export const useAdminCategories = () => useAdminQuery<Category[]>(['/api/categories']);
+/** The storefront's categories query (one fetcher, one key), read fresh on every back-office visit. */
+export const useAdminCategories = () => useReportedQuery(useQuery({ ...catalogueQueries.categories(), staleTime: 0 }));
 /** Checkout spec §7: the View Details dialog reads an order's items from their own endpoint. */
 export const useOrderItems = (orderId: number) => useAdminQuery<OrderItem[]>([`/api/orders/${orderId}/items`]);
 /** How payments are set up: derived addresses or fixed ones, live or demo rates (so the Payments tab can say so). */

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { RefObject, useEffect, useRef, useState } from 'react';
+import { catalogueKeys } from '../../features/catalogue';
 import type { CategoryEvent, ProductEvent } from '../../../../backend/src/catalogue/contract/catalogue.events';
 import type { UserEvent } from '../../../../backend/src/identity/contract/identity.events';
 import type { AuditEntryView, AuditPageView } from '../../../../backend/src/operations/contract/audit.views';
@@ -287,7 +288,7 @@ export function useDeactivateReferralCode() {
 }
 
 /** A review's answer or visibility shows on the storefront: its product's reviews and rating are read again too. */
-const REVIEW_REFRESH = [ADMIN_REVIEWS_KEY, ['/api/products'], ['/api/products/on-sale']] as const;
+const REVIEW_REFRESH = [ADMIN_REVIEWS_KEY, catalogueKeys.products, catalogueKeys.onSale] as const;
 
 export function useAnswerReview() {
   return useAdminMutation<{ reviewId: string; response: string }>({

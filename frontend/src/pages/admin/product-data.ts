@@ -2,11 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../api/client';
 import type { Product } from '../../api/types';
 import type { ProductChanges, ProductInput } from '../../../../backend/src/catalogue/contract/product-input';
+import { catalogueKeys } from '../../features/catalogue';
 import { ADMIN_DASHBOARD_KEY, ADMIN_PRODUCTS_KEY, useAdminMutation } from './admin-data';
 import { useReportAdminError } from './admin-session';
 
 /** Everything a product change can alter: the back office's lists and figures, and the storefront's caches. */
-const PRODUCT_REFRESH: readonly (readonly string[])[] = [ADMIN_PRODUCTS_KEY, ADMIN_DASHBOARD_KEY, ['/api/products'], ['/api/products/on-sale'], ['/api/categories']];
+const PRODUCT_REFRESH: readonly (readonly string[])[] = [ADMIN_PRODUCTS_KEY, ADMIN_DASHBOARD_KEY, catalogueKeys.products, catalogueKeys.onSale, catalogueKeys.categories];
 
 export const PRODUCT_CREATE_FAILED = 'Failed to create product. Please try again.';
 export const PRODUCT_UPDATE_FAILED = 'Failed to update product. Please try again.';
