@@ -2,26 +2,14 @@ import { ConflictError, InvalidInputError, NotFoundError } from '../../shared/er
 import { DeciderSpecification, stateAfter } from '../../shared/event-sourcing/decider-specification';
 import { OrderStatus, PaymentStatus } from '../contract/checkout-rules';
 import { OrderDetails, OrderEvent, OrderStreamEvent } from '../contract/order.events';
+import { sampleOrderDetails } from './order-details.fixture';
 import { ExpiryHold, OrderCommand, orderDecider } from './order.decider';
 
 const ORDER = 1001;
 const DUE = '2030-05-01T10:00:00.000Z';
 const EXPIRY_REASON = 'The payment window ended before the order was paid';
 
-const details = (overrides: Partial<OrderDetails> = {}): OrderDetails => ({
-  orderId: ORDER,
-  customerId: null,
-  customerEmail: 'ada@example.com',
-  lines: [{ productId: 7, name: 'BPC-157 5mg', sku: 'PEP-BPC-5', quantity: 2, unitPrice: '65.00', lineTotal: '130.00' }],
-  totals: { subtotal: '130.00', discountPercentage: 0, discountAmount: '0.00', shippingCost: '0.00', totalAmount: '130.00' },
-  referralCode: null,
-  shippingMethod: 'regular',
-  paymentMethod: 'bitcoin',
-  shippingAddress: { firstName: 'Ada', lastName: 'Lovelace', phone: '0412 345 678', address: '1 George St', city: 'Sydney', state: 'NSW', postalCode: '2000', country: 'Australia' },
-  deliveryInstructions: null,
-  paymentDueBy: DUE,
-  ...overrides,
-});
+const details = (overrides: Partial<OrderDetails> = {}): OrderDetails => sampleOrderDetails({ orderId: ORDER, paymentDueBy: DUE, ...overrides });
 const onDelivery = details({ shippingMethod: 'cash_on_delivery', paymentMethod: 'cash_on_delivery', paymentDueBy: null });
 
 // Events, as the decider records them.

@@ -8,24 +8,13 @@ import { ConcurrencyConflictError, ConflictError } from '../../shared/errors';
 import { systemContext } from '../../shared/event-sourcing/command-context';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { SqliteEventStore } from '../../storage/event-store/sqlite-event-store';
-import { OrderDetails, orderStream } from '../contract/order.events';
+import { orderStream } from '../contract/order.events';
+import { sampleOrderDetails } from '../domain/order-details.fixture';
 import { orderDecider } from '../domain/order.decider';
 import { OrderPlacement, OrderStillBeingPlaced } from './order-placement.process';
 
 const ORDER = 1042;
-const details: OrderDetails = {
-  orderId: ORDER,
-  customerId: null,
-  customerEmail: 'ada@example.com',
-  lines: [{ productId: 7, name: 'BPC-157 5mg', sku: 'PEP-BPC-5', quantity: 2, unitPrice: '65.00', lineTotal: '130.00' }],
-  totals: { subtotal: '130.00', discountPercentage: 0, discountAmount: '0.00', shippingCost: '0.00', totalAmount: '130.00' },
-  referralCode: null,
-  shippingMethod: 'regular',
-  paymentMethod: 'bitcoin',
-  shippingAddress: { firstName: 'Ada', lastName: 'Lovelace', phone: '0412 345 678', address: '1 George St', city: 'Sydney', state: 'NSW', postalCode: '2000', country: 'Australia' },
-  deliveryInstructions: null,
-  paymentDueBy: '2030-05-01T10:00:00.000Z',
-};
+const details = sampleOrderDetails({ orderId: ORDER });
 
 /** The placement process on a real event store; the catalogue's answer to ReserveStock is the test's. */
 describe('OrderPlacement', () => {
