@@ -23,6 +23,8 @@ import { OrderSupervisor } from './ordering/processes/order-supervisor';
 import { ShopMetrics } from './shared/metrics/shop-metrics';
 import { RequestsInFlight } from './shared/http/requests-in-flight';
 import { SettlementSupervisor } from './payments/processes/settlement-supervisor';
+import { UploadSweep } from './media/processes/upload-sweep';
+import { DiskSpace } from './operations/disk-space';
 import { SESSION_TTL_MS } from './identity/http/session/session-policy';
 import { syncSignedInHint } from './identity/http/session/signed-in-hint';
 import { describeError, HttpErrorFilter } from './shared/http/http-error.filter';
@@ -78,6 +80,8 @@ async function prepare(app: NestExpressApplication, config: AppConfig, jsonLogge
   app.use(correlateRequests(jsonLogger));
   app.use(app.get(ShopMetrics).timeRequests());
   app.use(app.get(RequestsInFlight).track());
+  // Ahead of everything that writes (the traffic beacons too): a short disk refuses changes with 507.
+  app.use(app.get(DiskSpace).refuseChangesWhenShort());
   app.use(securityHeaders(config));
   app.use('/api', refuseCrossSiteMutations);
   // Ahead of compression, sessions and Nest: a traffic report needs none of them.
@@ -125,6 +129,7 @@ async function prepare(app: NestExpressApplication, config: AppConfig, jsonLogge
   if (!app.get(LeaseKeeper).shared) {
     await app.get(OrderSupervisor).sweep();
     await app.get(SettlementSupervisor).sweep();
+    await app.get(UploadSweep).sweep();
     await projections.catchUp();
   }
 }

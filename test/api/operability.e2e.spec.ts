@@ -1,4 +1,5 @@
 import { EVENT_STORE, EventStore } from '../../backend/src/storage/event-store/event-store.port';
+import { DISK_SHORT_MESSAGE } from '../../backend/src/operations/disk-space';
 import { registeredRoutes } from '../support/routes';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -112,6 +113,28 @@ describe('Operability', () => {
       expect((await shop.agent().get('/metrics').expect(403)).body.message).toMatch(/METRICS_TOKEN/);
       await shop.agent().get('/metrics').set('Authorization', 'Bearer scrape-me-not').expect(403);
       await shop.agent().get('/metrics').set('Authorization', 'Bearer scrape-me-please').expect(200);
+    });
+  });
+
+  describe('a disk short of space', () => {
+    let shop: TestApp;
+    beforeAll(async () => {
+      // More free space asked for than any disk has: the shop sees its disk as short from the start.
+      shop = await startTestApp({ env: { MIN_FREE_DISK_MB: '100000000' } });
+    });
+    afterAll(async () => {
+      await shop.close();
+    });
+
+    it('refuses changes with 507 and a clear message, keeps serving reads, and says so in readiness and metrics', async () => {
+      const refused = await shop.agent().post('/api/auth/signup').send({ fullName: 'Ada Lovelace', email: 'ada-disk@example.com', password: 'engine-1843' }).expect(507);
+      expect(refused.body).toEqual({ message: DISK_SHORT_MESSAGE });
+      await shop.agent().post('/api/analytics/pageview').send({ path: '/' }).expect(507);
+      expect((await shop.agent().get('/api/products').expect(200)).body.length).toBeGreaterThan(0);
+      const ready = (await shop.agent().get('/api/ready').expect(200)).body;
+      expect(ready).toMatchObject({ status: 'degraded', disk: { status: 'short', minimumFreeBytes: 100000000 * 1024 * 1024 } });
+      expect(ready.disk.freeBytes).toBeGreaterThan(0);
+      expect((await shop.agent().get('/metrics').expect(200)).text).toMatch(/^disk_free_bytes \d+/m);
     });
   });
 });

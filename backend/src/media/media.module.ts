@@ -9,11 +9,15 @@ import { ReceiveUploadHandler } from './commands/receive-upload.command';
 import { UploadLinks } from './commands/upload-links';
 import { ImagesController } from './http/images.controller';
 import { UploadsController } from './http/uploads.controller';
+import { UploadSweep } from './processes/upload-sweep';
+import { PendingUploadQueries } from '../../../projections/media/pending-upload.queries';
+import { PendingUploadsProjector } from '../../../projections/media/pending-uploads.projector';
 
-/** Images for the back office, the storefront and support cases: signed uploads, content checks, WebP variants, serving. */
+/** Images for the back office, the storefront and support cases: signed uploads, content checks, WebP variants, serving, and the sweep of unused uploads. */
 @Module({
   imports: [CqrsModule],
   controllers: [UploadsController, ImagesController],
-  providers: [UploadLinks, ImagePublisher, IssueUploadUrlHandler, ReceiveUploadHandler, ProcessUploadedImageHandler, PublishGeneratedImageHandler, AttachUploadedImageHandler, AttachedImageFileHandler],
+  providers: [UploadLinks, ImagePublisher, IssueUploadUrlHandler, ReceiveUploadHandler, ProcessUploadedImageHandler, PublishGeneratedImageHandler, AttachUploadedImageHandler, AttachedImageFileHandler, PendingUploadsProjector, PendingUploadQueries, UploadSweep],
+  exports: [UploadSweep],
 })
 export class MediaModule {}

@@ -6,7 +6,7 @@ import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { OBJECT_STORE, ObjectStore } from '../../storage/object-store/object-store.port';
 import { uploadStream } from '../contract/media.events';
 import { assertMayReceive, uploadDecider } from '../domain/upload.decider';
-import { sniffImage } from './image-pipeline';
+import { decodeUpload } from './image-pipeline';
 
 export const uploadObjectKey = (uploadId: string) => `uploads/${uploadId}`;
 
@@ -23,7 +23,7 @@ export class ReceiveUpload extends Command<{ position: number | null }> {
 
 /**
  * Refuses before storing anything: an unknown, used or expired link, and bytes that are not an
- * image. Then the original is stored and its arrival recorded; the decider checks the link again
+ * image or do not decode in full. Then the original, encoded again (decodeUpload), is stored and its arrival recorded; the decider checks the link again
  * at the append. Two uploads to one link in this process take turns, so the second finds the link used.
  */
 @CommandHandler(ReceiveUpload)
@@ -41,8 +41,8 @@ export class ReceiveUploadHandler implements ICommandHandler<ReceiveUpload> {
       const { state } = await this.streams.load(stream, uploadDecider);
       const at = new Date().toISOString();
       assertMayReceive(state, at);
-      const file = await sniffImage(bytes);
-      await this.objects.put(uploadObjectKey(uploadId), bytes, file.contentType);
+      const { file, stored } = await decodeUpload(bytes);
+      await this.objects.put(uploadObjectKey(uploadId), stored, file.contentType);
       // The link was its holder's authority: the upload is theirs, whoever's connection carried it.
       const { position } = await this.streams.execute(stream, uploadDecider, { kind: 'receive', at, file }, { ...context, actorId: state.issuedTo });
       return { position };

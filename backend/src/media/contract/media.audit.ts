@@ -10,6 +10,8 @@ export function describeMediaEvent(event: UploadEvent | ImageEvent): string {
       return `Image uploaded: ${event.data.contentType.replace('image/', '').toUpperCase()}, ${event.data.width} × ${event.data.height} px, ${sizeOf(event.data.bytes)}`;
     case 'UploadUsedForImage':
       return `Upload made into image ${event.data.imageId}`;
+    case 'UploadDiscarded':
+      return event.data.hadFile ? 'Upload deleted: it was not used before its link expired' : 'Upload link expired unused';
     case 'UploadAttached':
       return `Upload attached privately; WebP ${event.data.variants.map((variant) => `${variant.width} × ${variant.height}`).join(', ')} px`;
     case 'ImageProcessed': {

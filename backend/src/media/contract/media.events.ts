@@ -14,7 +14,14 @@ export type UploadUsedForImage = DomainEvent<'UploadUsedForImage', { uploadId: s
 /** The upload became a private attachment of the person it was issued to: variants stored under `attachments/<uploadId>/<box>.webp`. */
 export type UploadAttached = DomainEvent<'UploadAttached', { uploadId: string; attachedBy: string; variants: ImageVariantRecord[] }>;
 
-export type UploadEvent = UploadUrlIssued | UploadReceived | UploadUsedForImage | UploadAttached;
+/**
+ * Neither made into an image nor attached by the time its link expired and a grace passed: whatever
+ * arrived (nothing, if the link was never used or a crash came between the file and its record) was
+ * deleted. The upload takes nothing more.
+ */
+export type UploadDiscarded = DomainEvent<'UploadDiscarded', { uploadId: string; hadFile: boolean }>;
+
+export type UploadEvent = UploadUrlIssued | UploadReceived | UploadUsedForImage | UploadAttached | UploadDiscarded;
 
 export interface ImageVariantRecord {
   /** The square the variant was fitted into (320, 640, 1280). */

@@ -28,4 +28,5 @@ export const UPLOAD_MESSAGES = {
   originalMissing: 'The uploaded file is no longer stored. Please upload the image again.',
   notAProductImage: 'This upload is a support attachment and cannot become a product image.',
   notAnAttachment: 'Each attachment must be an image you uploaded for a support case. Please upload it again.',
+  discarded: 'This upload was not used in time and has been deleted. Please upload the image again.',
 } as const;

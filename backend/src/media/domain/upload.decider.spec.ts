@@ -79,4 +79,28 @@ describe('upload decider', () => {
     upload.given([issued(), received(), used()]).when(useFor()).thenNothing();
     upload.given([issued(), received(), used()]).when(useFor(`${'d'.repeat(24)}-320x240`)).thenThrows(ConflictError);
   });
+
+  describe('discarding what was not used in time', () => {
+    const HOUR = 60 * 60 * 1000;
+    const discardAt = (at: string, hadFile: boolean): UploadCommand => ({ kind: 'discard', at, graceMs: HOUR, hadFile });
+    const discarded = (hadFile: boolean): UploadEvent => ({ type: 'UploadDiscarded', version: 1, data: { uploadId, hadFile } });
+
+    it('discards an upload neither made into an image nor attached, once its link expired more than the grace ago', () => {
+      upload.given([issued(), received()]).when(discardAt('2026-03-01T11:05:00.001Z', true)).then([discarded(true)]);
+      upload.given([issued()]).when(discardAt('2026-03-01T11:05:00.001Z', false)).then([discarded(false)]);
+    });
+
+    it('leaves alone what is within the grace, what was used or attached, and what was discarded already', () => {
+      upload.given([issued(), received()]).when(discardAt('2026-03-01T11:05:00.000Z', true)).then([]);
+      upload.given([issued(), received(), used()]).when(discardAt('2026-03-02T10:00:00.000Z', true)).then([]);
+      upload.given([issuedForSupport(), received(), attached()]).when(discardAt('2026-03-02T10:00:00.000Z', true)).then([]);
+      upload.given([issued(), received(), discarded(true)]).when(discardAt('2026-03-02T10:00:00.000Z', true)).then([]);
+    });
+
+    it('takes nothing more once discarded, and says why', () => {
+      upload.given([issued(), discarded(false)]).when(receiveAt('2026-03-01T10:00:00.000Z')).thenThrows(ForbiddenError, UPLOAD_MESSAGES.expired);
+      upload.given([issued(), received(), discarded(true)]).when(useFor()).thenThrows(InvalidInputError, UPLOAD_MESSAGES.discarded);
+      upload.given([issuedForSupport(), received(), discarded(true)]).when(attachBy('customer-1')).thenThrows(InvalidInputError, UPLOAD_MESSAGES.discarded);
+    });
+  });
 });

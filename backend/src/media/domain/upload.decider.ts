@@ -15,13 +15,16 @@ export interface UploadState {
   imageId: string | null;
   /** Whose private attachment it became, if it did. */
   attachedBy: string | null;
+  /** Deleted unused (UploadDiscarded): it takes nothing more. */
+  discarded: boolean;
 }
 
 export type UploadCommand =
   | { kind: 'issue'; uploadId: string; issuedTo: string; expiresAt: string; purpose: UploadPurpose }
   | { kind: 'receive'; at: string; file: ReceivedFile }
   | { kind: 'useForImage'; imageId: string }
-  | { kind: 'attach'; attachedBy: string; variants: ImageVariantRecord[] };
+  | { kind: 'attach'; attachedBy: string; variants: ImageVariantRecord[] }
+  | { kind: 'discard'; at: string; graceMs: number; hadFile: boolean };
 
 /**
  * An upload link is used once, before it expires (spec §5, DESIGN "Uploads"). Checked before the
@@ -29,6 +32,7 @@ export type UploadCommand =
  */
 export function assertMayReceive(state: UploadState, at: string): asserts state is UploadState & { uploadId: string; issuedTo: string; expiresAt: string } {
   if (state.uploadId === null || state.issuedTo === null || state.expiresAt === null) throw new NotFoundError(UPLOAD_MESSAGES.notFound);
+  if (state.discarded) throw new ForbiddenError(UPLOAD_MESSAGES.expired);
   if (state.received !== null) throw new ConflictError(UPLOAD_MESSAGES.alreadyUsed);
   if (Date.parse(at) > Date.parse(state.expiresAt)) throw new ForbiddenError(UPLOAD_MESSAGES.expired);
 }
@@ -36,6 +40,7 @@ export function assertMayReceive(state: UploadState, at: string): asserts state 
 /** Only an upload that arrived can become an image, and a support attachment never a public product image. */
 export function assertMayUseForImage(state: UploadState): asserts state is UploadState & { uploadId: string; received: ReceivedFile } {
   if (state.uploadId === null) throw new NotFoundError(UPLOAD_MESSAGES.notFound);
+  if (state.discarded) throw new InvalidInputError(UPLOAD_MESSAGES.discarded);
   if (state.purpose !== 'product-image') throw new InvalidInputError(UPLOAD_MESSAGES.notAProductImage);
   if (state.received === null) throw new InvalidInputError(UPLOAD_MESSAGES.notUploadedYet);
 }
@@ -45,13 +50,20 @@ export function assertMayUseForImage(state: UploadState): asserts state is Uploa
  * else's upload, or one that never arrived (a refused text file), is refused alike as input (400).
  */
 export function assertMayAttach(state: UploadState, attachedBy: string): asserts state is UploadState & { uploadId: string; received: ReceivedFile } {
-  if (state.uploadId === null || state.purpose !== 'support-attachment' || state.issuedTo !== attachedBy || state.received === null) {
+  if (state.discarded && state.issuedTo === attachedBy) throw new InvalidInputError(UPLOAD_MESSAGES.discarded);
+  if (state.uploadId === null || state.discarded || state.purpose !== 'support-attachment' || state.issuedTo !== attachedBy || state.received === null) {
     throw new InvalidInputError(UPLOAD_MESSAGES.notAnAttachment);
   }
 }
 
+/** An upload that was issued, never made into an image or attached, and whose link expired more than `graceMs` before `at`. */
+export function mayDiscard(state: UploadState, at: string, graceMs: number): boolean {
+  if (state.uploadId === null || state.expiresAt === null || state.discarded || state.imageId !== null || state.attachedBy !== null) return false;
+  return Date.parse(state.expiresAt) + graceMs < Date.parse(at);
+}
+
 export const uploadDecider: Decider<UploadCommand, UploadState, UploadEvent> = {
-  initialState: { uploadId: null, issuedTo: null, purpose: 'product-image', expiresAt: null, received: null, imageId: null, attachedBy: null },
+  initialState: { uploadId: null, issuedTo: null, purpose: 'product-image', expiresAt: null, received: null, imageId: null, attachedBy: null, discarded: false },
 
   evolve(state, event) {
     switch (event.type) {
@@ -65,6 +77,8 @@ export const uploadDecider: Decider<UploadCommand, UploadState, UploadEvent> = {
         return { ...state, imageId: event.data.imageId };
       case 'UploadAttached':
         return { ...state, attachedBy: event.data.attachedBy };
+      case 'UploadDiscarded':
+        return { ...state, discarded: true };
     }
   },
 
@@ -86,6 +100,10 @@ export const uploadDecider: Decider<UploadCommand, UploadState, UploadEvent> = {
         // Attaching again (a retried request, or the same image on another message of theirs) records nothing more.
         if (state.attachedBy !== null) return [];
         return [{ type: 'UploadAttached', version: 1, data: { uploadId: state.uploadId, attachedBy: command.attachedBy, variants: command.variants } }];
+      case 'discard':
+        // Only what was issued, is still unused, and whose link expired more than the grace ago; once is enough.
+        if (!mayDiscard(state, command.at, command.graceMs)) return [];
+        return [{ type: 'UploadDiscarded', version: 1, data: { uploadId: state.uploadId!, hadFile: command.hadFile } }];
     }
   },
 };

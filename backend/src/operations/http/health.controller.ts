@@ -2,6 +2,7 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
 import { LeaseKeeper } from '../../shared/leases/lease-keeper';
+import { DiskSpace } from '../disk-space';
 import { CREDENTIAL_STORE, CredentialStore } from '../../storage/credential-store/credential-store.port';
 import { EVENT_STORE, EventStore } from '../../storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../storage/read-store/read-store.port';
@@ -18,6 +19,7 @@ export class HealthController {
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CREDENTIAL_STORE) private readonly credentialStore: CredentialStore,
     private readonly leases: LeaseKeeper,
+    private readonly disk: DiskSpace,
   ) {}
 
   /** Liveness: the process answers. Never touches a store, so a slow database does not get the instance restarted. */
@@ -29,7 +31,8 @@ export class HealthController {
   /**
    * Readiness: 503 until the projectors run or while a store does not answer; then 200, `degraded`
    * while a projector has parked an event (the rest of the shop keeps serving, so the instance stays
-   * in rotation and the problem stays visible), with each projector's position and lag in events, and
+   * in rotation and the problem stays visible) or while the disk is short (changes are refused with 507,
+ * reads go on), with each projector's position and lag in events, the free disk space, and
    * the leases this instance holds (which background work runs here).
    */
   @Get(['ready', 'health/ready'])
@@ -46,9 +49,11 @@ export class HealthController {
     const head = (await this.eventStore.headPosition()) ?? 0;
     const parked = await this.projections.parked();
     const checkpoints = this.projections.checkpoints();
+    const disk = this.disk.report();
     return {
-      status: parked.length > 0 ? 'degraded' : 'ready',
+      status: parked.length > 0 || disk.status !== 'ok' ? 'degraded' : 'ready',
       stores,
+      disk,
       head,
       projectors: checkpoints,
       lag: Object.fromEntries(Object.entries(checkpoints).map(([name, position]) => [name, Math.max(0, head - (position ?? 0))])),

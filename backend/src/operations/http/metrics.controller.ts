@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { timingSafeEqual } from 'node:crypto';
 import { Gauge } from 'prom-client';
 import { LeaseKeeper } from '../../shared/leases/lease-keeper';
+import { DiskSpace } from '../disk-space';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { ShopMetrics } from '../../shared/metrics/shop-metrics';
@@ -23,11 +24,21 @@ export class MetricsController implements OnModuleInit {
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly leases: LeaseKeeper,
+    private readonly disk: DiskSpace,
   ) {}
 
   /** Projector positions and lag are read when scraped, so they are never stale. */
   onModuleInit(): void {
-    const { projections, eventStore, leases } = this;
+    const { projections, eventStore, leases, disk } = this;
+    new Gauge({
+      name: 'disk_free_bytes',
+      help: 'Free space on the disk DATA_DIR is on (changes are refused under MIN_FREE_DISK_MB)',
+      registers: [this.metrics.registry],
+      collect() {
+        const { freeBytes } = disk.report();
+        if (freeBytes !== null) this.set(freeBytes);
+      },
+    });
     new Gauge({
       name: 'event_log_head_position',
       help: 'Global position of the newest event in the log',
