@@ -26,4 +26,3 @@ export const orderQueries = {
   timeline: (orderId: number, signedIn: boolean) =>
     queryOptions({ queryKey: ['/api/orders', orderId, 'timeline'], queryFn: () => getOrderPart<OrderTimelineEntry[]>(`/api/orders/${orderId}/timeline`, signedIn), staleTime: 0 }),
 };
-
