@@ -59,6 +59,8 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** Fixed receiving addresses (WALLET_*), used where no extended public key is set. */
   wallets: WalletAddresses;
+  /** ATTACHMENT_QUOTA_MB: the support attachments one account may keep (waiting to be attached, or attached). */
+  attachmentQuotaMb: number;
   /** MIN_FREE_DISK_MB: under this much free space on DATA_DIR's disk, changes are refused (507); 0 turns the check off. */
   minFreeDiskMb: number;
   /** BACKUP_DIR: where `npm run backup` writes. */
@@ -116,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     payments: loadPaymentsConfig(env),
     wallets: loadWalletAddresses(env),
     minFreeDiskMb: wholeNumber(env, 'MIN_FREE_DISK_MB', 256, 0, 100_000_000),
+    attachmentQuotaMb: wholeNumber(env, 'ATTACHMENT_QUOTA_MB', 100, 1, 1_000_000),
     backupDir: resolve(env.BACKUP_DIR ?? join(resolve(env.DATA_DIR ?? './data'), '..', 'backups')),
     staticDir: resolve(env.STATIC_DIR ?? join(process.cwd(), 'dist', 'frontend')),
   };

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
-import { PENDING_UPLOADS_COLLECTION, PendingUploadDocument } from './pending-uploads.projector';
+import { PENDING_UPLOADS_COLLECTION, PendingUploadDocument, UPLOAD_USAGE_COLLECTION, UploadUsageDocument } from './pending-uploads.projector';
 
 @Injectable()
 export class PendingUploadQueries {
@@ -12,5 +12,10 @@ export class PendingUploadQueries {
       .collection<PendingUploadDocument>(PENDING_UPLOADS_COLLECTION)
       .find({ expiresAt: { $lt: before.toISOString() } }, { sort: { expiresAt: 1 }, limit });
     return found.map((upload) => upload._id);
+  }
+
+  /** The bytes of support attachments an account keeps (waiting to be attached, or attached). */
+  async attachmentBytesOf(userId: string): Promise<number> {
+    return (await this.readStore.collection<UploadUsageDocument>(UPLOAD_USAGE_COLLECTION).findOne({ _id: userId }))?.attachmentBytes ?? 0;
   }
 }

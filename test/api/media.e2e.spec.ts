@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
@@ -385,5 +385,32 @@ describe('Media: signed uploads, content checks and WebP variants of product ima
       expect((await admin.put('/api/product-images').send({ imageURL: unused }).expect(400)).body).toEqual({ message: UPLOAD_MESSAGES.discarded });
       await shop.agent().get(used.objectPath).expect(200);
     });
+  });
+});
+
+describe('Media: each account keeps so much in support attachments', () => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    shop = await startTestApp({ env: { ATTACHMENT_QUOTA_MB: '1' } });
+  });
+  afterAll(async () => {
+    await shop.close();
+  });
+
+  /** A picture that does not compress: about 700 KB stored, whatever its encoding. */
+  const noise = () => sharp(randomBytes(480 * 480 * 3), { raw: { width: 480, height: 480, channels: 3 } }).png().toBuffer();
+  const attachmentLink = async (agent: ReturnType<TestApp['agent']>) => (await agent.post('/api/objects/upload').send({ purpose: 'support-attachment' }).expect(200)).body.uploadURL as string;
+  const send = (uploadURL: string, bytes: Buffer) => request(shop.app.getHttpServer()).put(uploadURL).set('Content-Type', 'image/png').send(bytes);
+
+  it('refuses the upload that would take an account past ATTACHMENT_QUOTA_MB, saying how much it keeps; others are not held back', async () => {
+    const customer = shop.agent();
+    await signUp(customer);
+    await send(await attachmentLink(customer), await noise()).expect(200);
+    await shop.app.get(ProjectionRunner).catchUp();
+    const refused = await send(await attachmentLink(customer), await noise()).expect(409);
+    expect(refused.body.message).toMatch(/^Your support attachments already take 0\.\d MB of the 1 MB each account may keep\./);
+    const other = shop.agent();
+    await signUp(other);
+    await send(await attachmentLink(other), await noise()).expect(200);
   });
 });

@@ -1,10 +1,14 @@
 import { Inject } from '@nestjs/common';
+import { PendingUploadQueries } from '../../../../projections/media/pending-upload.queries';
+import { APP_CONFIG, AppConfig } from '../../config';
+import { ConflictError } from '../../shared/errors';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { KeyedQueue } from '../../shared/event-sourcing/keyed-queue';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { OBJECT_STORE, ObjectStore } from '../../storage/object-store/object-store.port';
 import { uploadStream } from '../contract/media.events';
+import { overQuotaMessage } from '../contract/upload-rules';
 import { assertMayReceive, uploadDecider } from '../domain/upload.decider';
 import { decodeUpload } from './image-pipeline';
 
@@ -33,6 +37,8 @@ export class ReceiveUploadHandler implements ICommandHandler<ReceiveUpload> {
   constructor(
     private readonly streams: StreamExecutor,
     @Inject(OBJECT_STORE) private readonly objects: ObjectStore,
+    private readonly uploads: PendingUploadQueries,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute({ uploadId, bytes, context }: ReceiveUpload) {
@@ -42,6 +48,11 @@ export class ReceiveUploadHandler implements ICommandHandler<ReceiveUpload> {
       const at = new Date().toISOString();
       assertMayReceive(state, at);
       const { file, stored } = await decodeUpload(bytes);
+      // Each account keeps so much in support attachments (ATTACHMENT_QUOTA_MB); administrators' product images are not counted.
+      if (state.purpose === 'support-attachment') {
+        const used = await this.uploads.attachmentBytesOf(state.issuedTo);
+        if (used + file.bytes > this.config.attachmentQuotaMb * 1024 * 1024) throw new ConflictError(overQuotaMessage(used, this.config.attachmentQuotaMb));
+      }
       await this.objects.put(uploadObjectKey(uploadId), stored, file.contentType);
       // The link was its holder's authority: the upload is theirs, whoever's connection carried it.
       const { position } = await this.streams.execute(stream, uploadDecider, { kind: 'receive', at, file }, { ...context, actorId: state.issuedTo });

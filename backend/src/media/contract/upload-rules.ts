@@ -15,6 +15,11 @@ export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
 export const UPLOAD_PURPOSES = ['product-image', 'support-attachment'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
+/** Over an account's attachment quota: what it keeps, and what it may. */
+export function overQuotaMessage(usedBytes: number, quotaMb: number): string {
+  return `Your support attachments already take ${(usedBytes / (1024 * 1024)).toFixed(1)} MB of the ${quotaMb} MB each account may keep. Please send fewer or smaller images.`;
+}
+
 export const UPLOAD_MESSAGES = {
   badSignature: 'This upload link is not valid. Request a new upload link.',
   expired: 'This upload link has expired. Request a new upload link and upload the image again.',
