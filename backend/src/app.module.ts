@@ -14,6 +14,7 @@ import { OrderingModule } from './ordering/ordering.module';
 import { PaymentsModule } from './payments/payments.module';
 import { ReviewsModule } from './reviews/reviews.module';
 import { MetricsModule, ShopMetrics } from './shared/metrics/shop-metrics';
+import { HttpDrain } from './shared/http/http-drain';
 import { SharedModule } from './shared/shared.module';
 import { DataDirLock } from './storage/data-dir-lock';
 import { OpenedStores, StorageModule } from './storage/storage.module';
@@ -25,7 +26,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [ConfigModule.forRoot(config), MetricsModule.forRoot(new ShopMetrics()), CqrsModule.forRoot(), StorageModule.forRoot(config, dataDirLock, opened), NotificationsModule.forRoot(config), SharedModule, ProjectionsModule, CatalogueModule, IdentityModule, ReviewsModule, OrderingModule, PaymentsModule, MediaModule, OperationsModule, AnalyticsModule, CustomersModule, StorefrontModule],
-      providers: [DemoDataSeeder],
+      // HttpDrain here: the root module's destroy hooks run first, so answers end before anything else stops.
+      providers: [DemoDataSeeder, HttpDrain],
     };
   }
 }

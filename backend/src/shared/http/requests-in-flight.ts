@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
+import type { Server } from 'node:http';
 
 /**
  * How many requests this instance is answering right now. Background work that nobody waits for (a
@@ -9,6 +10,9 @@ import type { NextFunction, Request, Response } from 'express';
 @Injectable()
 export class RequestsInFlight {
   private count = 0;
+  private draining = false;
+  /** The answers being given, so a stop can make each one its connection's last. */
+  private readonly answering = new Set<Response>();
 
   get busy(): boolean {
     return this.count > 0;
@@ -18,8 +22,30 @@ export class RequestsInFlight {
   track() {
     return (_request: Request, response: Response, next: NextFunction) => {
       this.count += 1;
-      response.once('close', () => (this.count -= 1));
+      this.answering.add(response);
+      // Shutting down: this answer is the connection's last, so a keep-alive client moves to another instance.
+      if (this.draining) response.setHeader('Connection', 'close');
+      response.once('close', () => {
+        this.count -= 1;
+        this.answering.delete(response);
+      });
       next();
     };
+  }
+
+  /**
+   * The first step of a graceful stop: no new connection is taken, idle keep-alive connections are closed,
+   * and every answer still being given ends its connection; once they are given (or `timeoutMs` has passed)
+   * whatever connection is left is closed. Before, a stop waited for keep-alive connections that clients
+   * kept busy, and an instance took 75 s to stop under load.
+   */
+  async drain(server: Server, timeoutMs: number): Promise<void> {
+    this.draining = true;
+    for (const response of this.answering) if (!response.headersSent) response.setHeader('Connection', 'close');
+    server.close();
+    server.closeIdleConnections();
+    const deadline = Date.now() + timeoutMs;
+    while (this.count > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    server.closeAllConnections();
   }
 }
