@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import request from 'supertest';
 import { DEMO_ADMIN } from '../../backend/src/demo/demo-data.seeder';
@@ -60,6 +61,11 @@ describe('Route table: authorization and bad input', () => {
     (await call('POST', '/api/orders', await as('customer')).send({ customerEmail: 'c@example.com', paymentMethod: 'bitcoin', shippingMethod: 'regular', shippingAddress: address, items: [{ productId: await newProduct(), quantity: 1 }] }).expect(201)).body.id as number;
   const newPaymentOfCustomer = async () =>
     (await call('POST', '/api/payments/crypto', await as('customer')).send({ orderId: await newOrderOfCustomer(), paymentMethod: 'bitcoin' }).expect(201)).body.id as number;
+  const newPaidPaymentOfCustomer = async () => {
+    const id = await newPaymentOfCustomer();
+    await call('POST', `/api/admin/payments/${id}/confirm`, await as('admin')).send({ transactionHash: randomBytes(32).toString('hex') }).expect(200);
+    return id;
+  };
   const newReviewOfCustomer = async () =>
     (await call('POST', `/api/products/${await newProduct()}/reviews`, await as('customer')).send({ rating: 5, title: 'Good', content: 'Consistent purity across batches.' }).expect(201)).body.id as string;
   /** For routes that leave a review as it was (reading it, voting on it, hiding and showing it): one will do, as a customer may write 20 reviews an hour. */
@@ -180,7 +186,8 @@ describe('Route table: authorization and bad input', () => {
     'POST /api/admin/payments/:id/fail': { params: async () => ({ id: await newPaymentOfCustomer() }), body: () => ({ reason: 'Nothing arrived' }), expect: adminOnly },
     'POST /api/admin/payments/:id/accept-underpayment': { params: async () => ({ id: await newPaymentOfCustomer() }), body: () => ({ note: 'Short by a fee' }), expect: { ...adminOnly, admin: 409 } },
     'POST /api/admin/payments/:id/mark-paid': { params: async () => ({ id: await newPaymentOfCustomer() }), body: () => ({ reason: 'Paid by bank transfer', transactionHash: 'e'.repeat(64) }), expect: adminOnly },
-    'POST /api/admin/payments/:id/refund-note': { params: async () => ({ id: await newPaymentOfCustomer() }), body: () => ({ note: 'Refunded' }), expect: adminOnly },
+    // A refund is noted on money received: the payment is confirmed first.
+    'POST /api/admin/payments/:id/refund-note': { params: async () => ({ id: await newPaidPaymentOfCustomer() }), body: () => ({ note: 'Refunded' }), expect: adminOnly },
     'GET /api/admin/referral-codes': { expect: adminOnly },
     // Last among the review routes: the review they share is hidden, then shown again.
     'POST /api/admin/reviews/:id/hide': { params: async () => ({ id: await aReviewOfCustomer() }), body: () => ({ reason: 'Makes a medical claim' }), expect: adminOnly },

@@ -24,5 +24,12 @@ describe('checkout rules', () => {
     expect(isSydneyMetro({ city: 'Newcastle', state: 'NSW', postalCode: '2300' })).toBe(false);
     expect(isSydneyMetro({ city: 'Melbourne', state: 'VIC', postalCode: '3000' })).toBe(false);
     expect(isSydneyMetro({ city: 'Sydney', state: 'VIC', postalCode: '2000' })).toBe(false);
+    // Whole names, not letters inside another name.
+    expect(isSydneyMetro({ city: 'West Ryde', state: 'NSW', postalCode: '2999' })).toBe(true);
+    expect(isSydneyMetro({ city: 'ku-ring-gai', state: 'NSW', postalCode: '2999' })).toBe(true);
+    expect(isSydneyMetro({ city: 'Macquarie Park, NSW', state: 'NSW', postalCode: '2999' })).toBe(true);
+    expect(isSydneyMetro({ city: 'Dryden', state: 'NSW', postalCode: '2999' })).toBe(false);
+    expect(isSydneyMetro({ city: 'Bondington', state: 'NSW', postalCode: '2999' })).toBe(false);
+    expect(isSydneyMetro({ city: 'Manlyville', state: 'NSW', postalCode: '2999' })).toBe(false);
   });
 });

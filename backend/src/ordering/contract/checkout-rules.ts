@@ -88,7 +88,7 @@ export const MESSAGES = {
  * Sydney metro for cash on delivery (spec §5 leaves the exact lists to us):
  * - postcodes 2000-2234 (City, Eastern Suburbs, Inner West, North Shore, Northern Beaches, St George, Sutherland Shire),
  *   2555-2574 (Macarthur: Campbelltown, Camden) and 2740-2770 (Penrith, Blacktown, Hawkesbury, Hills), all in NSW;
- * - or a city naming one of the Greater Sydney councils or major suburbs below.
+ * - or a city naming one of the Greater Sydney councils or major suburbs below, as whole words (not a part of another name).
  * The Blue Mountains (2773-2786) and the Central Coast (2250+) are outside: a courier cannot reach them same or next day.
  */
 export const SYDNEY_METRO_POSTCODE_RANGES: readonly [number, number][] = [
@@ -109,8 +109,9 @@ export function isSydneyMetro(address: { city: string; state: string; postalCode
   if (address.state !== 'NSW') return false;
   const postcode = Number.parseInt(address.postalCode, 10);
   if (SYDNEY_METRO_POSTCODE_RANGES.some(([from, to]) => postcode >= from && postcode <= to)) return true;
-  const city = address.city.toLowerCase();
-  return SYDNEY_METRO_PLACES.some((place) => city.includes(place));
+  // Whole names only: "West Ryde" and "North Parramatta" name Sydney places, "Dryden" does not name Ryde.
+  const words = ` ${address.city.toLowerCase().replace(/[^a-z-]+/g, ' ').trim()} `;
+  return SYDNEY_METRO_PLACES.some((place) => words.includes(` ${place} `));
 }
 
 const MOBILE = /^(?:04\d{8}|(?:\+?61)4\d{8})$/;

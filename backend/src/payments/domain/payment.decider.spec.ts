@@ -182,10 +182,17 @@ describe('payment decider', () => {
       payment.given([watched(), failed()]).when(markPaid).thenThrows(ConflictError, 'Payment 41 has failed');
     });
 
-    it('notes a refund in any state', () => {
-      payment.given([watched(), chainConfirmed()]).when({ kind: 'noteRefund', note: 'Refunded the excess', transactionHash: null, decidedBy: 'admin:ada' }).then([
-        { type: 'PaymentRefundNoted', version: 1, data: { ...ids, note: 'Refunded the excess', transactionHash: null, decidedBy: 'admin:ada' } },
-      ]);
+    it('notes a refund of money received: a confirmed payment, or transfers the chain shows', () => {
+      const noteRefund: PaymentCommand = { kind: 'noteRefund', note: 'Refunded the excess', transactionHash: null, decidedBy: 'admin:ada' };
+      const noted: PaymentEvent = { type: 'PaymentRefundNoted', version: 1, data: { ...ids, note: 'Refunded the excess', transactionHash: null, decidedBy: 'admin:ada' } };
+      payment.given([watched(), chainConfirmed()]).when(noteRefund).then([noted]);
+      payment.given([watched(), detected('400', 3, tooLate)]).when(noteRefund).then([noted]);
+    });
+
+    it('refuses a refund note on a payment that received nothing', () => {
+      const noteRefund: PaymentCommand = { kind: 'noteRefund', note: 'Refunded', transactionHash: null, decidedBy: 'admin:ada' };
+      payment.given([watched()]).when(noteRefund).thenThrows(ConflictError, 'Nothing was received for payment 41, so there is nothing to refund');
+      payment.given([watched(), failed()]).when(noteRefund).thenThrows(ConflictError);
     });
   });
 });

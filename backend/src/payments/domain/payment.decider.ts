@@ -114,6 +114,8 @@ export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent>
         if (state.status === 'failed') throw new ConflictError(`Payment ${paymentId} has failed; start a new payment for the order`);
         return [{ type: 'PaymentMarkedPaid', version: 1, data: { paymentId, orderId, reason: command.reason, transactionHash: command.transactionHash, decidedBy: command.decidedBy } }];
       case 'noteRefund':
+        // A refund is of money received: a confirmed payment, or transfers the chain shows (an underpayment, a late one).
+        if (state.status !== 'confirmed' && BigInt(settlementOf(state).receivedUnits) === 0n) throw new ConflictError(`Nothing was received for payment ${paymentId}, so there is nothing to refund`);
         return [{ type: 'PaymentRefundNoted', version: 1, data: { paymentId, orderId, note: command.note, transactionHash: command.transactionHash, decidedBy: command.decidedBy } }];
     }
   },
