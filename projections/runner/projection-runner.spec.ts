@@ -212,18 +212,27 @@ describe('ProjectionRunner with projectors of different speeds', () => {
     await readStore.close();
   });
 
-  it('lets a fast read model answer while a slow one is still working off its backlog, and the slow one catches up from the log in order', async () => {
+  /**
+   * A fast and a slow projector (held at its gate until `release`), and 2,500 events the fast one has
+   * applied: more than a projector may hold in memory, so the slow one lets go of the shared reader and
+   * will read the log itself.
+   */
+  async function slowOneBehindABacklog() {
     const fast = new RecordingProjector('fast');
     const slow = new RecordingProjector('slow');
     let release!: () => void;
     slow.gate = new Promise((resolve) => (release = resolve));
     const runner = runnerOf(eventStore, readStore, [fast, slow]);
+    await runner.start();
+    for (let n = 1; n <= 2500; n += 1) await eventStore.append(`product-${n}`, [productCreated(n, 1)], 'no_stream');
+    const head = (await eventStore.headPosition())!;
+    expect(await runner.waitFor(head, ['fast'], 20_000)).toBe(true);
+    return { fast, slow, release, runner, head };
+  }
+
+  it('lets a fast read model answer while a slow one is still working off its backlog, and the slow one catches up from the log in order', async () => {
+    const { fast, slow, release, runner, head } = await slowOneBehindABacklog();
     try {
-      await runner.start();
-      // More than a projector may hold in memory: the slow one lets go of the shared reader and reads the log itself.
-      for (let n = 1; n <= 2500; n += 1) await eventStore.append(`product-${n}`, [productCreated(n, 1)], 'no_stream');
-      const head = (await eventStore.headPosition())!;
-      expect(await runner.waitFor(head, ['fast'], 20_000)).toBe(true);
       expect(fast.applied).toHaveLength(2500);
       expect(runner.positionOf('slow') ?? 0).toBeLessThan(head);
 
@@ -241,17 +250,8 @@ describe('ProjectionRunner with projectors of different speeds', () => {
   }, 60_000);
 
   it('lets other work in between the events of a projector catching up from the log, not only between its batches', async () => {
-    const fast = new RecordingProjector('fast');
-    const slow = new RecordingProjector('slow');
-    let release!: () => void;
-    slow.gate = new Promise((resolve) => (release = resolve));
-    const runner = runnerOf(eventStore, readStore, [fast, slow]);
+    const { fast, slow, release, runner, head } = await slowOneBehindABacklog();
     try {
-      await runner.start();
-      for (let n = 1; n <= 2500; n += 1) await eventStore.append(`product-${n}`, [productCreated(n, 1)], 'no_stream');
-      const head = (await eventStore.headPosition())!;
-      expect(await runner.waitFor(head, ['fast'], 20_000)).toBe(true);
-
       // 0.2 ms per event: 500 ms of catching up, read from the log 500 events (100 ms) at a time.
       slow.busyMs = 0.2;
       let turns = 0;

@@ -9,26 +9,21 @@ import type { Server } from 'node:http';
  */
 @Injectable()
 export class RequestsInFlight {
-  private count = 0;
   private draining = false;
-  /** The answers being given, so a stop can make each one its connection's last. */
+  /** The answers being given: how many there are, and, for a stop, which to make their connection's last. */
   private readonly answering = new Set<Response>();
 
   get busy(): boolean {
-    return this.count > 0;
+    return this.answering.size > 0;
   }
 
   /** Counts a request from its arrival until its connection is done with it (answered or abandoned). */
   track() {
     return (_request: Request, response: Response, next: NextFunction) => {
-      this.count += 1;
       this.answering.add(response);
       // Shutting down: this answer is the connection's last, so a keep-alive client moves to another instance.
       if (this.draining) response.setHeader('Connection', 'close');
-      response.once('close', () => {
-        this.count -= 1;
-        this.answering.delete(response);
-      });
+      response.once('close', () => this.answering.delete(response));
       next();
     };
   }
@@ -45,7 +40,7 @@ export class RequestsInFlight {
     server.close();
     server.closeIdleConnections();
     const deadline = Date.now() + timeoutMs;
-    while (this.count > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (this.busy && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     server.closeAllConnections();
   }
 }
