@@ -128,6 +128,61 @@ describeWithPostgres('PostgreSQL read store', () => {
     });
   });
 
+  describe('PostgreSQL: search', () => {
+    it('answers a rare term from the trigram index of a stored search column, not by scanning every document', async () => {
+      const store = await open('rebuildable');
+      const name = collectionName('search');
+      try {
+        const products = store.collection(name);
+        await products.createSearchIndex(['name', 'sku', 'description']);
+        const description = 'Lyophilised research peptide, supplied in a sealed vial with a certificate of analysis. For laboratory research use only.';
+        await withClient(async (client) => {
+          await client.query(
+            `INSERT INTO read_models."c_${name}" (id, body) SELECT n::text, jsonb_build_object('_id', n::text, 'id', n, 'name', 'Bench Peptide ' || n, 'sku', 'BENCH-' || lpad(n::text, 4, '0'), 'description', $1::text) FROM generate_series(1, 10000) AS n`,
+            [description],
+          );
+          await client.query(`ANALYZE read_models."c_${name}"`);
+        });
+        expect((await products.find({ $text: { $search: 'Peptide 1234' } })).map((doc) => doc._id)).toEqual(['1234']);
+        expect(await products.count({ $text: { $search: 'bench-123' } })).toBe(10);
+        const plan = await withClient(async (client) => {
+          // The condition as textCondition writes it, over the column the store generated.
+          const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN SELECT body FROM read_models."c_${name}" WHERE shop_search LIKE lower($1) LIMIT 48`, ['%peptide 1234%']);
+          return rows.map((row) => row['QUERY PLAN']).join('\n');
+        });
+        expect(plan).toMatch(/Bitmap Index Scan on sc_/);
+      } finally {
+        await store.dropCollection(name);
+        await store.close();
+      }
+    });
+
+    it('replaces the index on the expression an earlier version made with the stored column and its index', async () => {
+      const store = await open('rebuildable');
+      const name = collectionName('migrated');
+      try {
+        await store.collection(name).insertOne({ _id: 'a', name: 'Semaglutide' });
+        // What createSearchIndex made before the column: the fields recorded, and an `sx_` index on the expression.
+        await withClient(async (client) => {
+          await client.query('INSERT INTO read_models.shop_search_indexes (collection, fields) VALUES ($1, $2::jsonb)', [name, JSON.stringify(['name'])]);
+          await client.query(`CREATE INDEX "sx_old_${name.slice(-8)}" ON read_models."c_${name}" (lower(coalesce((body->'name') #>> '{}', '')))`);
+        });
+        const reopened = await open('rebuildable');
+        try {
+          await reopened.collection(name).createSearchIndex(['name']);
+          expect((await reopened.collection(name).find({ $text: { $search: 'GLUT' } })).map((doc) => doc._id)).toEqual(['a']);
+        } finally {
+          await reopened.close();
+        }
+        const columns = await withClient(async (client) => (await client.query("SELECT column_name FROM information_schema.columns WHERE table_schema = 'read_models' AND table_name = $1 ORDER BY 1", [`c_${name}`])).rows.map((row) => row.column_name));
+        expect(columns).toEqual(['body', 'id', 'shop_search']);
+      } finally {
+        await store.dropCollection(name);
+        await store.close();
+      }
+    });
+  });
+
   describe('PostgreSQL: schemas and settings', () => {
     it('keeps the read models and the credentials in two schemas of one database apart', async () => {
       const [readModels, credentials] = await Promise.all([open('rebuildable'), open('full')]);
