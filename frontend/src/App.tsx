@@ -30,7 +30,7 @@ const FaqPage = lazy(() => import('./pages/info/FaqPage'));
 const ShippingPage = lazy(() => import('./pages/info/ShippingPage'));
 const ReturnsPage = lazy(() => import('./pages/info/ReturnsPage'));
 
-const BACK_OFFICE: PagePath = '/admin/:tab?';
+const BACK_OFFICE: PagePath = '/admin/:tab?/:record?';
 
 /** The page of each address of the storefront spec §2 (the list is the server's too: it answers 404 to any other path). */
 const PAGES: Record<PagePath, ReactNode> = {
@@ -48,7 +48,7 @@ const PAGES: Record<PagePath, ReactNode> = {
   '/orders/:id': <OrderDetailPage />,
   '/dashboard/support': <RequireSignedIn><SupportCasesPage /></RequireSignedIn>,
   '/dashboard/support/:id': <RequireSignedIn><SupportCasesPage /></RequireSignedIn>,
-  '/admin/:tab?': <RequireAdmin><AdminPage /></RequireAdmin>,
+  '/admin/:tab?/:record?': <RequireAdmin><AdminPage /></RequireAdmin>,
   '/faq': <FaqPage />,
   '/shipping': <ShippingPage />,
   '/returns': <ReturnsPage />,

@@ -110,6 +110,9 @@ describe('Back-office lists a page at a time', () => {
     expect((await admin.get(`/api/admin/payments?search=${placed[4].id}`).expect(200)).body.map((payment: { id: number }) => payment.id)).toEqual([bitcoin.id]);
     expect((await admin.get('/api/admin/payments?search=ABCDEF12ABC').expect(200)).body.map((payment: { id: number }) => payment.id)).toEqual([ether.id]);
     await admin.get('/api/admin/payments?method=dogecoin').expect(400);
+    // One payment at its own address, as the list shows it; an unknown one is 404.
+    expect((await admin.get(`/api/admin/payments/${ether.id}`).expect(200)).body).toEqual(all.body[0]);
+    expect((await admin.get('/api/admin/payments/999999').expect(404)).body).toEqual({ message: 'Payment not found' });
 
     const csv = await admin.get('/api/admin/payments/export?method=ethereum').expect(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);

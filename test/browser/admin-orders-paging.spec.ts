@@ -142,6 +142,63 @@ describe('Paging and filtering the orders in the back office', () => {
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
   }, 120_000);
 
+  it('gives every order and payment an address of its own: reload, Back and a shared link show its details', async () => {
+    const { page, consoleErrors } = await openAdmin(shop, DESKTOP);
+    await page.goto('/admin/orders?page=2');
+    await expectShown(page, newestFirst(0, ORDERS - 50));
+    const oldest = ids[0];
+    await page.getByRole('button', { name: `View Details of order #${oldest}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Order #${oldest} Details` });
+    await expectPage(dialog).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe(`/admin/orders/${oldest}`);
+    expect(query(page)).toEqual({ page: '2' });
+
+    // Reload: the same list page behind the same order.
+    await page.reload();
+    await expectPage(dialog).toBeVisible();
+    await expectShown(page, newestFirst(0, ORDERS - 50));
+    await page.screenshot({ path: screenshotPath('admin-order-record-1280') });
+    // Closing after a reload goes to the list it was opened on.
+    await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await expectPage(dialog).toBeHidden();
+    expect(new URL(page.url()).pathname).toBe('/admin/orders');
+    expect(query(page)).toEqual({ page: '2' });
+
+    // Opened from the list, Back closes it and Forward opens it again.
+    await page.getByRole('button', { name: `View Details of order #${oldest}`, exact: true }).click();
+    await expectPage(dialog).toBeVisible();
+    await page.goBack();
+    await expectPage(dialog).toBeHidden();
+    expect(new URL(page.url()).pathname).toBe('/admin/orders');
+    await page.goForward();
+    await expectPage(dialog).toBeVisible();
+
+    // A shared link to an order that is not on the page shown: read on its own.
+    await page.goto(`/admin/orders/${ids[ORDERS - 1]}?status=cancelled`);
+    await expectPage(page.getByRole('dialog', { name: `Order #${ids[ORDERS - 1]} Details` })).toBeVisible();
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    // The two 404s below are the answers asked for (the unknown order, the page that is none).
+    const before = consoleErrors.length;
+    await page.goto('/admin/orders/99999999');
+    await expectPage(page.getByRole('dialog', { name: 'Order #99999999' }).getByText('Order #99999999 was not found.')).toBeVisible();
+    // Records only where a tab has them; anything else is the 404 page.
+    await page.goto('/admin/products/12');
+    await expectPage(page.getByRole('heading', { name: /not found/i })).toBeVisible();
+
+    // A payment's address: its details dialog, from a link.
+    // (Started by the admin for a pending order: another order would change the other tests' counts.)
+    const started = await admin.post('/api/payments/crypto', { data: { orderId: ids[10], paymentMethod: 'bitcoin' } });
+    expect(started.status()).toBe(201);
+    const payment = (await started.json()) as { id: number };
+    await page.goto(`/admin/payments/${payment.id}`);
+    const paymentDialog = page.getByRole('dialog', { name: `Payment Details - #${payment.id}` });
+    await expectPage(paymentDialog).toBeVisible();
+    await page.screenshot({ path: screenshotPath('admin-payment-record-1280') });
+    await paymentDialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+    expect(new URL(page.url()).pathname).toBe('/admin/payments');
+    expect(unexpectedErrors(consoleErrors.slice(before)).filter((message) => !message.includes('status of 404'))).toEqual([]);
+  }, 90_000);
+
   it('has no serious or critical axe violations in the Orders tab with its filters and pager, on a desktop and a phone', async () => {
     for (const viewport of [DESKTOP, MOBILE]) {
       const page = await openAdminForAxe(shop, viewport);

@@ -182,6 +182,7 @@ describe('Route table: authorization and bad input', () => {
     'GET /api/admin/payments': { expect: adminOnly },
     'GET /api/admin/payments/settings': { expect: adminOnly },
     'GET /api/admin/payments/export': { expect: adminOnly },
+    'GET /api/admin/payments/:id': { params: async () => ({ id: await newPaymentOfCustomer() }), expect: adminOnly },
     'POST /api/admin/payments/:id/confirm': { params: async () => ({ id: await newPaymentOfCustomer() }), body: () => ({ transactionHash: 'f'.repeat(64) }), expect: adminOnly },
     'POST /api/admin/payments/:id/fail': { params: async () => ({ id: await newPaymentOfCustomer() }), body: () => ({ reason: 'Nothing arrived' }), expect: adminOnly },
     'POST /api/admin/payments/:id/accept-underpayment': { params: async () => ({ id: await newPaymentOfCustomer() }), body: () => ({ note: 'Short by a fee' }), expect: { ...adminOnly, admin: 409 } },

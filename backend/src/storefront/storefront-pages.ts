@@ -158,7 +158,7 @@ export class StorefrontPages {
         // Any path the storefront draws no page for, and the back office to anyone but an administrator
         // (spec §2): the 404 page, with the status a crawler needs to drop the address.
         const pattern = pagePathOf(request.path);
-        if (pattern === null || (pattern === '/admin/:tab?' && currentUserOf(request)?.role !== 'admin')) return { status: 404, head: pageNotFoundHead(), data: null };
+        if (pattern === null || (pattern === '/admin/:tab?/:record?' && currentUserOf(request)?.role !== 'admin')) return { status: 404, head: pageNotFoundHead(), data: null };
         return { status: 200, head: null, data: null };
       }
     }

@@ -15,6 +15,7 @@ import { ReferralCodesTab } from './admin/ReferralCodesTab';
 import { ReviewsTab } from './admin/ReviewsTab';
 import { NotificationsTab } from './admin/NotificationsTab';
 import { SupportTab } from './admin/SupportTab';
+import { isRecordPath } from './admin/record-route';
 import { NotFoundPage } from './NotFoundPage';
 import './admin/admin.css';
 
@@ -36,13 +37,17 @@ const ADMIN_TABS: { id: AdminTab; label: string; panel: ReactNode }[] = [
 /** A tab's own address: /admin is the dashboard, /admin/orders the Orders tab (its filters follow in the query string). */
 const pathOf = (tab: AdminTab) => (tab === 'dashboard' ? '/admin' : `/admin/${tab}`);
 
-/** Checkout spec §2: the back office, a URL per tab (`/admin/:tab`). App.tsx lets only administrators reach it. */
+/**
+ * Checkout spec §2: the back office, a URL per tab (`/admin/:tab`) and per order or payment
+ * (`/admin/orders/:id`, `/admin/payments/:id`: the tab with that record's details open). App.tsx lets
+ * only administrators reach it.
+ */
 export default function AdminPage() {
-  const { tab: requested = 'dashboard' } = useParams();
+  const { tab: requested = 'dashboard', record } = useParams();
   const navigate = useNavigate();
   const current = ADMIN_TABS.find((tab) => tab.id === requested);
   usePageTitle(current && current.id !== 'dashboard' ? `${current.label} · Admin` : 'Admin');
-  if (!current) return <NotFoundPage />;
+  if (!current || !isRecordPath(current.id, record)) return <NotFoundPage />;
   return (
     <AdminSession>
       <div className="section">

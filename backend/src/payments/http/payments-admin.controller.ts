@@ -90,6 +90,12 @@ export class PaymentsAdminController {
     return describePaymentsSettings(this.config, this.watchers.map((watcher) => watcher.network));
   }
 
+  /** One payment as the Payments tab shows it, for its own address in the back office (`/admin/payments/:id`). */
+  @Get(':id')
+  async one(@Param('id', paymentId) id: number): Promise<PaymentView> {
+    return this.presenter.present(await this.payments.byId(id));
+  }
+
   @Post(':id/confirm')
   @HttpCode(200)
   async confirm(@Param('id', paymentId) id: number, @Body(new ZodValidationPipe(confirmSchema)) body: z.infer<typeof confirmSchema>, @CurrentUser() admin: SessionUser, @Context() context: CommandContext) {

@@ -9,14 +9,15 @@ describe('pagePathOf', () => {
     ['/product/abc', '/product/:id'],
     ['/orders/lookup', '/orders/lookup'],
     ['/orders/1042', '/orders/:id'],
-    ['/admin', '/admin/:tab?'],
-    ['/admin/payments', '/admin/:tab?'],
+    ['/admin', '/admin/:tab?/:record?'],
+    ['/admin/payments', '/admin/:tab?/:record?'],
+    ['/admin/orders/12', '/admin/:tab?/:record?'],
     ['/dashboard/support/7', '/dashboard/support/:id'],
   ])('%s is drawn by %s', (path, pattern) => {
     expect(pagePathOf(path)).toBe(pattern);
   });
 
-  it.each(['/nope', '/products/12/reviews', '/admin/orders/12', '/faq.php', '//', '/dashboardx'])('%s is no page', (path) => {
+  it.each(['/nope', '/products/12/reviews', '/admin/orders/12/items', '/faq.php', '//', '/dashboardx'])('%s is no page', (path) => {
     expect(pagePathOf(path)).toBeNull();
   });
 });

@@ -19,7 +19,7 @@ export const PAGE_PATHS = [
   '/orders/:id',
   '/dashboard/support',
   '/dashboard/support/:id',
-  '/admin/:tab?',
+  '/admin/:tab?/:record?',
   '/faq',
   '/shipping',
   '/returns',

@@ -1,11 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { Eye, Truck } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
 import { isCryptoPaymentMethod, ORDER_STATUSES, OrderStatus } from '../../../../backend/src/ordering/contract/checkout-rules';
 import { dayParamSchema } from '../../../../backend/src/shared/contract/paging-input';
-import { messageOf } from '../../api/client';
+import { ApiError, messageOf } from '../../api/client';
 import type { Order } from '../../api/types';
 import { Tabs } from '../../components/Tabs';
 import { Pager } from '../../components/ui/Pager';
+import { orderQueries } from '../../features/ordering';
 import { useLastPageWhenPastTheEnd, useListParams } from '../../hooks/useListParams';
 import { useSearchBox } from '../../hooks/useSearchBox';
 import { formatAud } from '../../lib/currencies';
@@ -14,9 +16,10 @@ import { formatDateTime } from '../../lib/dates';
 import { capitalise, customerName, paymentMethodLabel, shippingMethodLabel } from './admin-format';
 import { useAdminOrderCounts, useAdminOrderPage, useUpdateOrderStatus } from './admin-data';
 import { LoadError, SearchField, StatusBadge, TransactionHash } from './admin-ui';
-import { AdminDialog } from './AdminDialog';
+import { AdminDialog, InfoDialog } from './AdminDialog';
 import { OrderDetailsDialog, paymentReversalOf } from './OrderDetailsDialog';
 import { ShipOrderDialog } from './ShipOrderDialog';
+import { useRecordRoute } from './record-route';
 
 type StatusTab = 'all' | OrderStatus;
 const STATUS_TABS: { id: StatusTab; label: string }[] = [
@@ -36,7 +39,7 @@ const canShip = (order: Order) => order.status === 'pending' || order.status ===
 /** A crypto order whose transfer nobody has confirmed: moving it on asks the admin first. */
 export const isUnpaidCrypto = (order: Order) => isCryptoPaymentMethod(order.paymentMethod) && order.paymentStatus !== 'confirmed';
 
-type Dialog = { kind: 'ship' | 'details'; order: Order } | { kind: 'status'; order: Order; status: OrderStatus };
+type Dialog = { kind: 'ship'; order: Order } | { kind: 'status'; order: Order; status: OrderStatus };
 
 /**
  * Checkout spec §2, Orders tab: one page of orders at a time, newest first, filtered on the server by
@@ -60,6 +63,7 @@ export function OrdersTab() {
   );
   const ids = { from: useId(), to: useId(), days: useId() };
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const details = useRecordRoute('orders');
   const updateStatus = useUpdateOrderStatus();
   const close = () => setDialog(null);
   const changeStatus = (order: Order, status: OrderStatus) => {
@@ -89,7 +93,7 @@ export function OrdersTab() {
             order={order}
             busy={updateStatus.isPending}
             onShip={() => setDialog({ kind: 'ship', order })}
-            onDetails={() => setDialog({ kind: 'details', order })}
+            onDetails={() => details.open(order.id)}
             onStatus={(status) => changeStatus(order, status)}
           />
         ))}
@@ -140,7 +144,7 @@ export function OrdersTab() {
         }))}
       />
       {dialog?.kind === 'ship' && <ShipOrderDialog order={dialog.order} onClose={close} />}
-      {dialog?.kind === 'details' && <OrderDetailsDialog order={page?.items.find((order) => order.id === dialog.order.id) ?? dialog.order} onClose={close} />}
+      {details.id !== null && <OrderRecord orderId={details.id} listed={page?.items.find((order) => order.id === details.id)} onClose={details.close} />}
       {dialog?.kind === 'status' && (
         <AdminDialog
           title={dialog.status === 'cancelled' ? `Cancel Order #${dialog.order.id}?` : `Mark Order #${dialog.order.id} as ${capitalise(dialog.status)}?`}
@@ -157,6 +161,29 @@ export function OrdersTab() {
         />
       )}
     </section>
+  );
+}
+
+/**
+ * The order at `/admin/orders/:id`: as the page shown lists it (kept fresh with the list), else read on its
+ * own (a shared link, a reload on another page or filter).
+ */
+function OrderRecord({ orderId, listed, onClose }: { orderId: number; listed: Order | undefined; onClose(): void }) {
+  const read = useQuery({ ...orderQueries.detail(orderId, true), enabled: listed === undefined, retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 2 });
+  const order = listed ?? read.data;
+  if (order) return <OrderDetailsDialog order={order} onClose={onClose} />;
+  return (
+    <InfoDialog title={`Order #${orderId}`} onClose={onClose}>
+      {read.isError ? (
+        <p className="notice notice-danger" role="alert">
+          {read.error instanceof ApiError && read.error.status === 404 ? `Order #${orderId} was not found.` : messageOf(read.error, 'Failed to load the order.')}
+        </p>
+      ) : (
+        <p className="muted" role="status">
+          Loading order...
+        </p>
+      )}
+    </InfoDialog>
   );
 }
 

@@ -1,8 +1,9 @@
 import { Download } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useId, useRef, useState } from 'react';
 import { CRYPTO_PAYMENT_METHOD_IDS } from '../../../../backend/src/ordering/contract/checkout-rules';
 import { SETTLEMENT_STATES } from '../../../../backend/src/payments/contract/payment-settlement';
-import { messageOf } from '../../api/client';
+import { ApiError, apiGet, messageOf } from '../../api/client';
 import type { Payment } from '../../api/types';
 import { Pager } from '../../components/ui/Pager';
 import { useLastPageWhenPastTheEnd, useListParams } from '../../hooks/useListParams';
@@ -14,6 +15,8 @@ import { paymentMethodLabel } from './admin-format';
 import { useAdminDashboard, usePaymentsSettings } from './admin-data';
 import { AdminTable, LoadError, SearchField, StatusBadge, TransactionHash } from './admin-ui';
 import { adminPaymentQueries, usePaymentPage } from './payment-data';
+import { InfoDialog } from './AdminDialog';
+import { useRecordRoute } from './record-route';
 import { SETTLEMENT_FILTERS, settlementLabel, showsSettlement } from './payment-format';
 import {
   AcceptUnderpaymentDialog,
@@ -50,7 +53,8 @@ export function PaymentsTab() {
   const settings = usePaymentsSettings().data;
   const revenue = useAdminDashboard().data;
   const revenueOf = (amount: string | undefined) => (amount === undefined ? '…' : formatAud(toCents(amount)));
-  const [action, setAction] = useState<{ kind: PaymentAction; payment: Payment } | null>(null);
+  const [action, setAction] = useState<{ kind: Exclude<PaymentAction, 'details'>; payment: Payment } | null>(null);
+  const details = useRecordRoute('payments');
   const history = useRef<HTMLElement>(null);
   const methodId = useId();
   const page = payments.data;
@@ -149,7 +153,7 @@ export function PaymentsTab() {
                   <td>{formatDateTime(payment.createdAt)}</td>
                   <td>
                     <div className="row gap admin-row-actions">
-                      <button type="button" className="button button-outline button-sm" onClick={() => setAction({ kind: 'details', payment })}>
+                      <button type="button" className="button button-outline button-sm" onClick={() => details.open(payment.id)}>
                         Details<span className="sr-only"> of payment #{payment.id}</span>
                       </button>
                       {payment.status === 'pending' && (
@@ -171,11 +175,15 @@ export function PaymentsTab() {
           </div>
         )}
       </section>
-      {action?.kind === 'details' && (
-        <PaymentDetailsDialog
-          payment={shown.find((payment) => payment.id === action.payment.id) ?? action.payment}
-          onClose={() => setAction(null)}
-          onAction={(kind) => setAction({ kind, payment: action.payment })}
+      {details.id !== null && (
+        <PaymentRecord
+          paymentId={details.id}
+          listed={shown.find((payment) => payment.id === details.id)}
+          onClose={details.close}
+          onAction={(kind, payment) => {
+            details.close();
+            if (kind !== 'details') setAction({ kind, payment });
+          }}
         />
       )}
       {action?.kind === 'confirm' && <ConfirmPaymentDialog payment={action.payment} onClose={() => setAction(null)} />}
@@ -216,5 +224,29 @@ function PaymentSetupNotice({ settings }: { settings: NonNullable<ReturnType<typ
       )}
       <p className="small">{rates}</p>
     </div>
+  );
+}
+
+/**
+ * The payment at `/admin/payments/:id`: as the page shown lists it (kept fresh with the list), else read on
+ * its own (a shared link, a reload on another page or filter).
+ */
+function PaymentRecord({ paymentId, listed, onClose, onAction }: { paymentId: number; listed: Payment | undefined; onClose(): void; onAction(kind: PaymentAction, payment: Payment): void }) {
+  const { queryKey, url } = adminPaymentQueries.detail(paymentId);
+  const read = useQuery({ queryKey, queryFn: () => apiGet<Payment>(url), staleTime: 0, enabled: listed === undefined, retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 2 });
+  const payment = listed ?? read.data;
+  if (payment) return <PaymentDetailsDialog payment={payment} onClose={onClose} onAction={(kind) => onAction(kind, payment)} />;
+  return (
+    <InfoDialog title={`Payment #${paymentId}`} onClose={onClose}>
+      {read.isError ? (
+        <p className="notice notice-danger" role="alert">
+          {read.error instanceof ApiError && read.error.status === 404 ? `Payment #${paymentId} was not found.` : messageOf(read.error, 'Failed to load the payment.')}
+        </p>
+      ) : (
+        <p className="muted" role="status">
+          Loading payment...
+        </p>
+      )}
+    </InfoDialog>
   );
 }

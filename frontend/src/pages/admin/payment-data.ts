@@ -10,6 +10,7 @@ export type PaymentListQuery = z.infer<typeof paymentListSchema>;
 /** The Payments tab's reads, under ADMIN_PAYMENTS_KEY, and its export: the same filters, every matching payment as CSV. */
 export const adminPaymentQueries = {
   page: (query: PaymentListQuery) => ({ queryKey: [...ADMIN_PAYMENTS_KEY, 'page', query], url: `${ADMIN_PAYMENTS_KEY[0]}${queryString(query)}` }),
+  detail: (paymentId: number) => ({ queryKey: [...ADMIN_PAYMENTS_KEY, 'detail', paymentId], url: `${ADMIN_PAYMENTS_KEY[0]}/${paymentId}` }),
   exportUrl: (filter: PaymentFilter) => `${ADMIN_PAYMENTS_KEY[0]}/export${queryString(filter)}`,
 };
 
