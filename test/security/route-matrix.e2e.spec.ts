@@ -140,6 +140,7 @@ describe('Route table: authorization and bad input', () => {
     'POST /api/reviews/:id/vote': { params: async () => ({ id: await aReviewOfCustomer() }), body: () => ({ isHelpful: true }), expect: { guest: 401, customer: 403, other: 'ok', admin: 'ok' } },
     'GET /api/admin/reviews': { expect: adminOnly },
     'POST /api/admin/reviews/:id/response': { params: async () => ({ id: await newReviewOfCustomer() }), body: () => ({ response: 'Thanks!' }), expect: adminOnly },
+    // A quote with an unknown referral code is a 404 counted against the referral lookup's budget (test/security/referral-guessing).
     'POST /api/checkout/quote': { body: () => ({ items: [{ productId: 1, quantity: 1 }], shippingMethod: 'regular' }), expect: everyone },
     'POST /api/orders': { expect: everyone },
     'GET /api/orders/:id': { params: async () => ({ id: await newOrderOfCustomer() }), expect: ownerOrAdmin },
