@@ -204,6 +204,7 @@ describe('Route table: authorization and bad input', () => {
     'GET /api/health': { expect: everyone },
     'GET /api/openapi.json': { expect: everyone },
     'GET /api/docs': { expect: everyone },
+    // Readiness answers everyone its status; its details only the METRICS_TOKEN or an administrator (test/api/operability).
     'GET /api/ready': { expect: everyone },
     'GET /api/health/live': { expect: everyone },
     'GET /api/health/ready': { expect: everyone },
