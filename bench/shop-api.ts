@@ -82,12 +82,18 @@ export function countOutcomes(attempts: OrderAttempt[]): Record<string, number> 
   return counts;
 }
 
-/** Resolves once every projector and reactor of the server has handled the whole log: nothing left over from earlier load. */
+/**
+ * Resolves once every projector and reactor of the server has handled the whole log: nothing left over
+ * from earlier load. Read from `/metrics` (open to this machine: the bench sets no METRICS_TOKEN or
+ * TRUST_PROXY), whose `projector_lag_events` are what readiness tells only an operator.
+ */
 export async function untilCaughtUp(baseUrl: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const ready = (await (await fetch(`${baseUrl}/api/health/ready`)).json()) as { head: number | null; projectors: Record<string, number | null> };
-    if (Object.values(ready.projectors).every((position) => (position ?? 0) >= (ready.head ?? 0))) return;
+    const response = await fetch(`${baseUrl}/metrics`);
+    if (!response.ok) throw new Error(`GET /metrics answered ${response.status}: ${await response.text()}`);
+    const lags = [...(await response.text()).matchAll(/^projector_lag_events\{[^}]*\} (\d+)$/gm)].map((match) => Number(match[1]));
+    if (lags.length > 0 && lags.every((lag) => lag === 0)) return;
     if (Date.now() > deadline) throw new Error('The projectors did not catch up with the log in time');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -1,4 +1,4 @@
-import { loadConfig } from './config';
+import { configurationWarnings, loadConfig } from './config';
 
 const PRODUCTION = { NODE_ENV: 'production', ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: 'owner-password-1', SESSION_SECRET: 'x'.repeat(48), PUBLIC_URL: 'https://shop.example' };
 
@@ -30,5 +30,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback, ::1' }).trustProxy).toEqual(['10.0.0.0/8', 'loopback', '::1']);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/any client's X-Forwarded-For/);
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(/"proxy.internal" is none of these/);
+  });
+
+  it('warns a production start behind a proxy without METRICS_TOKEN that metrics are closed, and starts it', () => {
+    expect(configurationWarnings(loadConfig({ ...PRODUCTION, TRUST_PROXY: '1' }))).toEqual([expect.stringMatching(/TRUST_PROXY is set and METRICS_TOKEN is not: GET \/metrics answers 403/)]);
+    expect(configurationWarnings(loadConfig({ ...PRODUCTION, TRUST_PROXY: '1', METRICS_TOKEN: 'scrape' }))).toEqual([]);
+    expect(configurationWarnings(loadConfig(PRODUCTION))).toEqual([]);
+    expect(configurationWarnings(loadConfig({ TRUST_PROXY: '1' }))).toEqual([]);
   });
 });

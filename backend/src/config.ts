@@ -45,7 +45,10 @@ export interface AppConfig {
    * hops in front of the shop; a list: the proxies' addresses or subnets (or `loopback`, `uniquelocal`).
    */
   trustProxy: false | number | string[];
-  /** Bearer token for GET /metrics; null: metrics are readable from loopback only. */
+  /**
+   * Bearer token for GET /metrics and the details of GET /api/ready; null: metrics are readable only
+   * from loopback with no proxy header and TRUST_PROXY unset, and readiness details by administrators only.
+   */
   metricsToken: string | null;
   /** `json`: one JSON object per log line (pino), the default in production; `text`: Nest's coloured lines. */
   logFormat: 'json' | 'text';
@@ -122,6 +125,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     backupDir: resolve(env.BACKUP_DIR ?? join(resolve(env.DATA_DIR ?? './data'), '..', 'backups')),
     staticDir: resolve(env.STATIC_DIR ?? join(process.cwd(), 'dist', 'frontend')),
   };
+}
+
+/** What a start with these settings leaves closed that an operator probably wants open: said at start-up, not refused. */
+export function configurationWarnings(config: AppConfig): string[] {
+  const warnings: string[] = [];
+  if (config.production && config.trustProxy !== false && config.metricsToken === null) {
+    warnings.push(
+      'TRUST_PROXY is set and METRICS_TOKEN is not: GET /metrics answers 403 to every request (behind a proxy every client can look local) ' +
+        'and GET /api/ready gives its details to administrators only. Set METRICS_TOKEN to a long random value (e.g. `openssl rand -hex 32`) and give it to the scraper.',
+    );
+  }
+  return warnings;
 }
 
 /** PUBLIC_URL: an http(s) origin; a trailing slash or path is dropped, so links are built the same way everywhere. */

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { createApp } from './app';
-import { loadConfig } from './config';
+import { configurationWarnings, loadConfig } from './config';
 import { DEMO_ADMIN } from './demo/demo-data.seeder';
 import { CredentialStoreMissingError } from './identity/commands/credential-store-check';
 import { DataDirInUseError } from './storage/data-dir-lock';
@@ -23,6 +23,7 @@ async function main(): Promise<void> {
   logger.log(`Shop running on http://localhost:${config.port}`);
   if (config.adminEmail) logger.log(`Administrator: ${config.adminEmail} (from ADMIN_EMAIL)`);
   else logger.log(`Demo administrator: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password} (set ADMIN_EMAIL and ADMIN_PASSWORD for a real deployment)`);
+  for (const warning of configurationWarnings(config)) logger.warn(warning);
 }
 
 main().catch((error) => {

@@ -7,6 +7,7 @@ import { ProjectionRunner } from '../../projections/runner/projection-runner';
 import { ANALYTICS_CLOCK, AnalyticsClock } from '../../backend/src/analytics/analytics-clock';
 import { TrafficLog } from '../../backend/src/analytics/commands/traffic-log';
 import { VISITOR_SALTS_COLLECTION, VisitorSalts } from '../../backend/src/analytics/commands/visitor-salts';
+import { trafficStream } from '../../backend/src/analytics/contract/traffic.events';
 import { FunnelView, RealtimeView, TrafficAnalyticsView, TrafficExportRow } from '../../backend/src/analytics/contract/analytics.views';
 import { CREDENTIAL_STORE, CredentialStore } from '../../backend/src/storage/credential-store/credential-store.port';
 import { EVENT_STORE, EventStore, RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
@@ -206,11 +207,19 @@ describe('Traffic analytics: cookieless page views, daily aggregates, the funnel
     ]);
   });
 
-  it('records an order only when it was placed: 404 for one that never was', async () => {
-    const response = await report(IPHONE, '2026-03-10T08:09:00Z', '/api/analytics/event', { type: 'order_placed', orderId: 999_999 });
+  it('answers an order_placed step the same whether or not the order exists, and records only an order that was placed', async () => {
+    const reported = async (orderId: number) => (await shop.app.get<EventStore>(EVENT_STORE).readStream(trafficStream('2026-03-10'))).filter((event) => event.type === 'OrderPlacedInVisit' && (event.data as { orderId: number }).orderId === orderId).length;
+    const before = await reported(order.id);
+    const unknown = await report(IPHONE, '2026-03-10T08:09:00Z', '/api/analytics/event', { type: 'order_placed', orderId: 999_999 });
+    const known = await report(IPHONE, '2026-03-10T08:09:00Z', '/api/analytics/event', { type: 'order_placed', orderId: order.id });
     at('2026-03-10T08:10:00Z');
-    expect(response.status).toBe(404);
-    expect(response.body.message).toEqual(expect.any(String));
+    await settled();
+    expect({ status: unknown.status, body: unknown.body }).toEqual({ status: 202, body: {} });
+    expect({ status: known.status, body: known.body }).toEqual({ status: unknown.status, body: unknown.body });
+    expect(await reported(999_999)).toBe(0);
+    expect(await reported(order.id)).toBe(before + 1);
+    // A second report of an order changes nothing in the funnel (the first visit that reported it keeps it).
+    expect((await get<FunnelView>('/api/analytics/funnel?days=7')).totals).toMatchObject({ ordersPlaced: 1, ordersPaid: 1 });
   });
 
   it('shows the visitors and views of the last 5 minutes', async () => {
@@ -254,7 +263,8 @@ describe('Traffic analytics: cookieless page views, daily aggregates, the funnel
   it('keeps no IP address and no User-Agent, in the log or in any read model', async () => {
     const events = await shop.app.get<EventStore>(EVENT_STORE).readAll(null, 100_000);
     const traffic = events.filter((event) => event.streamId.startsWith('traffic-'));
-    expect(traffic.map((event) => event.type).sort()).toEqual([...Array(11).fill('PageViewed'), 'CheckoutStarted', 'OrderPlacedInVisit', 'ProductAddedToCart', 'ProductAddedToCart'].sort());
+    // The order is reported twice: in the funnel, and again beside a never-placed one (which is not recorded).
+    expect(traffic.map((event) => event.type).sort()).toEqual([...Array(11).fill('PageViewed'), 'CheckoutStarted', 'OrderPlacedInVisit', 'OrderPlacedInVisit', 'ProductAddedToCart', 'ProductAddedToCart'].sort());
     for (const { metadata, data } of traffic as RecordedEvent<{ visitor: string }>[]) {
       expect(metadata.actorId).toBeNull();
       expect(Object.keys(data)).toEqual(expect.arrayContaining(['at', 'day', 'visitor']));

@@ -1,7 +1,7 @@
 import { EVENT_STORE, EventStore } from '../../backend/src/storage/event-store/event-store.port';
 import { DISK_SHORT_MESSAGE } from '../../backend/src/operations/disk-space';
 import { registeredRoutes } from '../support/routes';
-import { startTestApp, TestApp } from '../support/test-app';
+import { signInAsAdmin, signUp, startTestApp, TestApp } from '../support/test-app';
 
 describe('Operability', () => {
   describe('health, readiness and metrics readable from this machine', () => {
@@ -13,13 +13,35 @@ describe('Operability', () => {
       await shop.close();
     });
 
-    it('answers liveness without touching a store, and readiness with the stores, positions and lag', async () => {
+    it('answers liveness without touching a store, and readiness to anyone with its status alone', async () => {
       expect((await shop.agent().get('/api/health').expect(200)).body).toEqual({ status: 'ok' });
-      const ready = (await shop.agent().get('/api/ready').expect(200)).body;
-      expect(ready).toMatchObject({ status: 'ready', stores: { eventStore: 'ok', readStore: 'ok', credentialStore: 'ok' }, parkedEvents: [] });
+      for (const path of ['/api/ready', '/api/health/ready']) {
+        const ready = await shop.agent().get(path).expect(200);
+        expect(ready.body).toEqual({ status: 'ready' });
+        expect(ready.headers['cache-control']).toBe('no-store');
+      }
+      // A customer's session is no operator's.
+      const customer = shop.agent();
+      await signUp(customer);
+      expect((await customer.get('/api/ready').expect(200)).body).toEqual({ status: 'ready' });
+    });
+
+    it('gives an administrator readiness with the stores, positions, lag, disk, leases and parked events', async () => {
+      const admin = shop.agent();
+      await signInAsAdmin(admin);
+      const ready = (await admin.get('/api/ready').expect(200)).body;
+      expect(ready).toMatchObject({ status: 'ready', stores: { eventStore: 'ok', readStore: 'ok', credentialStore: 'ok' }, disk: { status: 'ok' }, leases: expect.any(Array), parkedEvents: [] });
       expect(ready.head).toBeGreaterThan(0);
       expect(ready.lag.catalogue).toBe(0);
       expect(ready.projectors.catalogue).toBe(ready.head);
+      expect(ready.instance).toEqual(expect.any(String));
+    });
+
+    it('refuses metrics to a request that came through a proxy, naming METRICS_TOKEN, though its socket is this machine', async () => {
+      for (const [header, value] of [['X-Forwarded-For', '203.0.113.7'], ['Forwarded', 'for=203.0.113.7'], ['X-Real-IP', '203.0.113.7']]) {
+        const refused = await shop.agent().get('/metrics').set(header, value).expect(403);
+        expect(refused.body).toEqual({ message: expect.stringMatching(/proxy.*METRICS_TOKEN/) });
+      }
     });
 
     it('serves Prometheus metrics: latency per route pattern, append latency, projector position and lag', async () => {
@@ -113,6 +135,37 @@ describe('Operability', () => {
       expect((await shop.agent().get('/metrics').expect(403)).body.message).toMatch(/METRICS_TOKEN/);
       await shop.agent().get('/metrics').set('Authorization', 'Bearer scrape-me-not').expect(403);
       await shop.agent().get('/metrics').set('Authorization', 'Bearer scrape-me-please').expect(200);
+      await shop.agent().get('/metrics').set('Authorization', 'Bearer scrape-me-please').set('X-Forwarded-For', '203.0.113.7').expect(200);
+    });
+
+    it('gives readiness details for the token, and the bare status for a wrong one', async () => {
+      expect((await shop.agent().get('/api/ready').set('Authorization', 'Bearer scrape-me-not').expect(200)).body).toEqual({ status: 'ready' });
+      const ready = (await shop.agent().get('/api/ready').set('Authorization', 'Bearer scrape-me-please').expect(200)).body;
+      expect(ready).toMatchObject({ status: 'ready', stores: { eventStore: 'ok' }, parkedEvents: [] });
+      expect(ready.head).toBeGreaterThan(0);
+    });
+  });
+
+  describe('metrics behind a proxy (TRUST_PROXY) without METRICS_TOKEN', () => {
+    let shop: TestApp;
+    beforeAll(async () => {
+      shop = await startTestApp({ env: { TRUST_PROXY: 'loopback' } });
+    });
+    afterAll(async () => {
+      await shop.close();
+    });
+
+    it('refuses metrics to every request, loopback and headerless too, saying to set METRICS_TOKEN', async () => {
+      const refused = await shop.agent().get('/metrics').expect(403);
+      expect(refused.body).toEqual({ message: expect.stringMatching(/METRICS_TOKEN when TRUST_PROXY is set/) });
+      await shop.agent().get('/metrics').set('Authorization', 'Bearer anything').expect(403);
+    });
+
+    it('still answers readiness with its status, and its details to an administrator', async () => {
+      expect((await shop.agent().get('/api/ready').expect(200)).body).toEqual({ status: 'ready' });
+      const admin = shop.agent();
+      await signInAsAdmin(admin);
+      expect((await admin.get('/api/ready').expect(200)).body).toMatchObject({ status: 'ready', parkedEvents: [] });
     });
   });
 
@@ -120,7 +173,7 @@ describe('Operability', () => {
     let shop: TestApp;
     beforeAll(async () => {
       // More free space asked for than any disk has: the shop sees its disk as short from the start.
-      shop = await startTestApp({ env: { MIN_FREE_DISK_MB: '100000000' } });
+      shop = await startTestApp({ env: { MIN_FREE_DISK_MB: '100000000', METRICS_TOKEN: 'disk-watcher' } });
     });
     afterAll(async () => {
       await shop.close();
@@ -131,10 +184,11 @@ describe('Operability', () => {
       expect(refused.body).toEqual({ message: DISK_SHORT_MESSAGE });
       await shop.agent().post('/api/analytics/pageview').send({ path: '/' }).expect(507);
       expect((await shop.agent().get('/api/products').expect(200)).body.length).toBeGreaterThan(0);
-      const ready = (await shop.agent().get('/api/ready').expect(200)).body;
+      expect((await shop.agent().get('/api/ready').expect(200)).body).toEqual({ status: 'degraded' });
+      const ready = (await shop.agent().get('/api/ready').set('Authorization', 'Bearer disk-watcher').expect(200)).body;
       expect(ready).toMatchObject({ status: 'degraded', disk: { status: 'short', minimumFreeBytes: 100000000 * 1024 * 1024 } });
       expect(ready.disk.freeBytes).toBeGreaterThan(0);
-      expect((await shop.agent().get('/metrics').expect(200)).text).toMatch(/^disk_free_bytes \d+/m);
+      expect((await shop.agent().get('/metrics').set('Authorization', 'Bearer disk-watcher').expect(200)).text).toMatch(/^disk_free_bytes \d+/m);
     });
   });
 });

@@ -111,7 +111,7 @@ describe('Integrity under concurrency: stock, settlement, unique SKUs, payment w
 
     // The projectors carried on: a new product is read back at once (201, not 202 for a projection that did not catch up).
     await newProduct(1);
-    const ready = (await shop.agent().get('/api/health/ready').expect(200)).body;
+    const ready = (await admin.get('/api/health/ready').expect(200)).body;
     expect(ready).toMatchObject({ status: 'ready', parkedEvents: [] });
   });
 

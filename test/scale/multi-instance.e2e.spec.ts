@@ -54,7 +54,8 @@ describeWithPostgres('Three instances on one PostgreSQL database', () => {
   const newProduct = async (stock: number) =>
     (await call(0, '/api/admin/products', { body: { name: `Cluster peptide ${(sequence += 1)}`, sku: `CLUSTER-${sequence}-${Date.now()}`, price: '20.00', stock }, cookie: adminCookie })).body.id as number;
   const orderBody = (productId: number, paymentMethod = 'bitcoin') => ({ customerEmail: `buyer-${(sequence += 1)}@example.com`, paymentMethod, shippingMethod: 'regular', shippingAddress: address, items: [{ productId, quantity: 1 }] });
-  const ready = async (at: number) => (await call(at, '/api/ready')).body as { leases: { name: string }[]; instance: string };
+  /** Readiness with its details (the leases), which an administrator's session reads. */
+  const ready = async (at: number) => (await call(at, '/api/ready', { cookie: adminCookie })).body as { leases: { name: string }[]; instance: string };
 
   beforeAll(async () => {
     database = await createTestDatabase('shop_cluster');

@@ -140,6 +140,7 @@ describe('Route table: authorization and bad input', () => {
     'POST /api/reviews/:id/vote': { params: async () => ({ id: await aReviewOfCustomer() }), body: () => ({ isHelpful: true }), expect: { guest: 401, customer: 403, other: 'ok', admin: 'ok' } },
     'GET /api/admin/reviews': { expect: adminOnly },
     'POST /api/admin/reviews/:id/response': { params: async () => ({ id: await newReviewOfCustomer() }), body: () => ({ response: 'Thanks!' }), expect: adminOnly },
+    // A quote with an unknown referral code is a 404 counted against the referral lookup's budget (test/security/referral-guessing).
     'POST /api/checkout/quote': { body: () => ({ items: [{ productId: 1, quantity: 1 }], shippingMethod: 'regular' }), expect: everyone },
     'POST /api/orders': { expect: everyone },
     'GET /api/orders/:id': { params: async () => ({ id: await newOrderOfCustomer() }), expect: ownerOrAdmin },
@@ -204,6 +205,7 @@ describe('Route table: authorization and bad input', () => {
     'GET /api/health': { expect: everyone },
     'GET /api/openapi.json': { expect: everyone },
     'GET /api/docs': { expect: everyone },
+    // Readiness answers everyone its status; its details only the METRICS_TOKEN or an administrator (test/api/operability).
     'GET /api/ready': { expect: everyone },
     'GET /api/health/live': { expect: everyone },
     'GET /api/health/ready': { expect: everyone },
@@ -214,7 +216,8 @@ describe('Route table: authorization and bad input', () => {
     'POST /api/admin/projections/:projector/parked/:position/retry': { params: async () => ({ projector: 'catalogue', position: 1 }), expect: { ...adminOnly, admin: 404 } },
     // The storefront reports without a session; the back office reads.
     'POST /api/analytics/pageview': { body: () => ({ path: '/matrix', referrer: 'https://example.org/' }), expect: everyone },
-    'POST /api/analytics/event': { body: () => ({ type: 'checkout_started' }), expect: everyone },
+    // An order that was never placed is answered as one that was (202, not recorded): the beacon tells nobody which order ids exist.
+    'POST /api/analytics/event': { body: () => ({ type: 'order_placed', orderId: 999_999 }), expect: everyone },
     'GET /api/analytics/traffic': { expect: adminOnly },
     'GET /api/analytics/traffic/export': { expect: adminOnly },
     'GET /api/analytics/funnel': { expect: adminOnly },

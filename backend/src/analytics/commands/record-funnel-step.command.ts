@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { OrderForPaymentQuery } from '../../ordering/commands/public';
+import { NotFoundError } from '../../shared/errors';
 import { ANALYTICS_CLOCK, AnalyticsClock } from '../analytics-clock';
 import { FunnelEventInput } from '../contract/analytics-input';
 import { TrafficEvent } from '../contract/traffic.events';
@@ -9,7 +10,10 @@ import { ReportingClient, visitorOf } from './reporting-client';
 import { TrafficLog } from './traffic-log';
 import { VisitorSalts } from './visitor-salts';
 
-/** Resolves with whether the step counts (a bot's does not); 404 for an order that was never placed. */
+/**
+ * Resolves with whether the step counts: a bot's does not, nor an `order_placed` of an order that was
+ * never placed (not recorded, and not refused either: the beacon must not tell which order ids exist).
+ */
 export class RecordFunnelStep extends Command<{ counted: boolean }> {
   constructor(
     readonly step: FunnelEventInput,
@@ -34,7 +38,7 @@ export class RecordFunnelStepHandler implements ICommandHandler<RecordFunnelStep
   ) {}
 
   async execute({ step, client }: RecordFunnelStep) {
-    if (step.type === 'order_placed') await this.queries.execute(new OrderForPaymentQuery(step.orderId));
+    if (step.type === 'order_placed' && !(await this.wasPlaced(step.orderId))) return { counted: false };
     const now = this.clock.now();
     const day = utcDay(now);
     const visit = await visitorOf(client, day, this.salts);
@@ -42,6 +46,16 @@ export class RecordFunnelStepHandler implements ICommandHandler<RecordFunnelStep
     const seen = { day, visitor: visit.visitor, at: new Date(now).toISOString() };
     this.traffic.record(eventOf(step, seen));
     return { counted: true };
+  }
+
+  private async wasPlaced(orderId: number): Promise<boolean> {
+    try {
+      await this.queries.execute(new OrderForPaymentQuery(orderId));
+      return true;
+    } catch (error) {
+      if (error instanceof NotFoundError) return false;
+      throw error;
+    }
   }
 }
 

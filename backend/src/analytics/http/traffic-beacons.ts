@@ -23,8 +23,9 @@ const REPORT_BODY_LIMIT = '8kb';
  *
  * - `POST /api/analytics/pageview`: 202 at once, counted or not (a bot, the back office): the
  *   answer never tells a client how it was classified.
- * - `POST /api/analytics/event`: a funnel step; 404 for an `order_placed` whose order was never
- *   placed, otherwise 202 like a page view.
+ * - `POST /api/analytics/event`: a funnel step; 202 like a page view, counted or not. An
+ *   `order_placed` of an order that was never placed is not recorded, and answered the same as one
+ *   that was: a different answer would let anyone find out which order ids exist.
  */
 export function mountTrafficBeacons(http: Express, app: INestApplicationContext): void {
   const commands = app.get(CommandBus);

@@ -1,19 +1,26 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
+import { APP_CONFIG, AppConfig } from '../../config';
 import { LeaseKeeper } from '../../shared/leases/lease-keeper';
 import { DiskSpace } from '../disk-space';
 import { CREDENTIAL_STORE, CredentialStore } from '../../storage/credential-store/credential-store.port';
 import { EVENT_STORE, EventStore } from '../../storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../storage/read-store/read-store.port';
+import { isOperator } from './operator-access';
 
 /** A store that does not answer within this is "unreachable" for readiness. */
 const STORE_TIMEOUT_MS = 2000;
 
-/** For load balancers and monitoring: no session, no secrets, only whether this instance can serve and what is parked. */
+/**
+ * For load balancers and monitoring. Whether this instance can serve is public (the status and its
+ * HTTP status); what is behind it (volumes in the log, parked events' errors, leases, disk, store
+ * errors) only for the METRICS_TOKEN bearer or an administrator's session.
+ */
 @Controller('api')
 export class HealthController {
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly projections: ProjectionRunner,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
@@ -32,26 +39,32 @@ export class HealthController {
    * Readiness: 503 until the projectors run or while a store does not answer; then 200, `degraded`
    * while a projector has parked an event (the rest of the shop keeps serving, so the instance stays
    * in rotation and the problem stays visible) or while the disk is short (changes are refused with 507,
- * reads go on), with each projector's position and lag in events, the free disk space, and
-   * the leases this instance holds (which background work runs here).
+   * reads go on). To an operator (`isOperator`) also each store's state, each projector's position and
+   * lag in events, the free disk space, the parked events and the leases this instance holds; to
+   * anyone else `{ status }` alone.
    */
   @Get(['ready', 'health/ready'])
-  async ready(@Res({ passthrough: true }) response: Response) {
+  async ready(@Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    // An operator's answer is not one a cache in between may hand to anyone else.
+    response.setHeader('Cache-Control', 'no-store');
     if (!this.projections.isStarted()) {
       response.status(503);
       return { status: 'starting' };
     }
+    const operator = isOperator(request, this.config);
     const stores = await this.storesReachable();
     if (Object.values(stores).some((state) => state !== 'ok')) {
       response.status(503);
-      return { status: 'unavailable', stores };
+      return operator ? { status: 'unavailable', stores } : { status: 'unavailable' };
     }
-    const head = (await this.eventStore.headPosition()) ?? 0;
     const parked = await this.projections.parked();
-    const checkpoints = this.projections.checkpoints();
     const disk = this.disk.report();
+    const status = parked.length > 0 || disk.status !== 'ok' ? 'degraded' : 'ready';
+    if (!operator) return { status };
+    const head = (await this.eventStore.headPosition()) ?? 0;
+    const checkpoints = this.projections.checkpoints();
     return {
-      status: parked.length > 0 || disk.status !== 'ok' ? 'degraded' : 'ready',
+      status,
       stores,
       disk,
       head,

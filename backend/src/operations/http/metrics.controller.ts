@@ -1,6 +1,5 @@
 import { Controller, Get, Inject, OnModuleInit, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { timingSafeEqual } from 'node:crypto';
 import { Gauge } from 'prom-client';
 import { LeaseKeeper } from '../../shared/leases/lease-keeper';
 import { DiskSpace } from '../disk-space';
@@ -8,13 +7,11 @@ import { ProjectionRunner } from '../../../../projections/runner/projection-runn
 import { APP_CONFIG, AppConfig } from '../../config';
 import { ShopMetrics } from '../../shared/metrics/shop-metrics';
 import { EVENT_STORE, EventStore } from '../../storage/event-store/event-store.port';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+import { metricsRefusal } from './operator-access';
 
 /**
  * Prometheus metrics at `/metrics`: with METRICS_TOKEN set, for a scraper that sends it as a
- * bearer token; without it, only from this machine (the socket's address: no X-Forwarded-For is
- * looked at, so nobody outside can claim to be local).
+ * bearer token; without it, only from this machine and never through a proxy (`metricsRefusal`).
  */
 @Controller('metrics')
 export class MetricsController implements OnModuleInit {
@@ -88,20 +85,13 @@ export class MetricsController implements OnModuleInit {
 
   @Get()
   async scrape(@Req() request: Request, @Res() response: Response): Promise<void> {
-    if (!this.allowed(request)) {
-      response.status(403).json({ message: this.config.metricsToken ? 'Metrics need the METRICS_TOKEN as a bearer token' : 'Metrics are readable from this machine only (or set METRICS_TOKEN)' });
+    const refusal = metricsRefusal(request, this.config);
+    if (refusal !== null) {
+      response.status(403).json({ message: refusal });
       return;
     }
     response.setHeader('Content-Type', this.metrics.registry.contentType);
     response.setHeader('Cache-Control', 'no-store');
     response.send(await this.metrics.registry.metrics());
-  }
-
-  private allowed(request: Request): boolean {
-    const token = this.config.metricsToken;
-    if (token === null) return LOOPBACK.has(request.socket.remoteAddress ?? '');
-    const sent = Buffer.from(/^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '');
-    const expected = Buffer.from(token);
-    return sent.length === expected.length && timingSafeEqual(sent, expected);
   }
 }

@@ -68,7 +68,7 @@ export function buildOpenApi(modules: ModulesContainer): OpenApiDocument {
   add('get', '/metrics', {
     summary: 'Prometheus metrics (text format)',
     tags: ['Operations'],
-    'x-access': 'METRICS_TOKEN bearer token, or loopback only',
+    'x-access': 'METRICS_TOKEN bearer token; without METRICS_TOKEN, loopback only, with TRUST_PROXY unset and no proxy header',
     responses: { '200': { description: 'Prometheus text exposition' }, '403': { description: 'Not allowed: `{ message }`' } },
   });
   return {

@@ -9,6 +9,13 @@ import { normaliseReferralCode, referralStream } from '../contract/referral.even
 import { assertWithinOrderLimits, CartLine, mergeLines, priceOrder } from '../domain/order-pricing';
 import { referralDecider } from '../domain/referral.decider';
 
+/** A referral code that is not active (never created, or deactivated): a miss that guessing counts. */
+export class UnknownReferralCode extends NotFoundError {
+  constructor() {
+    super('Invalid referral code');
+  }
+}
+
 /**
  * Prices a cart from the product streams themselves (not a read model that may lag),
  * so the quote the shopper sees and the order they place are computed the same way.
@@ -36,7 +43,7 @@ export class CheckoutPricing {
 
   async referral(code: string): Promise<{ code: string; discountPercentage: number }> {
     const { state } = await this.streams.load(referralStream(code), referralDecider);
-    if (!state.active || state.code === null) throw new NotFoundError('Invalid referral code');
+    if (!state.active || state.code === null) throw new UnknownReferralCode();
     return { code: normaliseReferralCode(state.code), discountPercentage: state.discountPercentage };
   }
 }

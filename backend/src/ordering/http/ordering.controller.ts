@@ -14,7 +14,7 @@ import { commandContextOf, CurrentUser } from '../../shared/http/request-context
 import { SessionUser } from '../../identity/contract/session-user';
 import { rememberGuestOrder } from '../../shared/http/session-data';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
-import { CheckoutPricing } from '../commands/checkout-pricing';
+import { CheckoutPricing, UnknownReferralCode } from '../commands/checkout-pricing';
 import { PlaceOrderInput, placeOrderSchema, QuoteInput, quoteSchema } from '../contract/order-input';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { PlaceOrder } from '../commands/place-order.command';
@@ -27,7 +27,13 @@ import { ORDER_LOOKUP_NO_MATCH, OrderLookupInput, orderLookupSchema, OrderLookup
 import { NotFoundError } from '../../shared/errors';
 
 const referralCodeParam = z.string().trim().min(1).max(40, 'Invalid referral code');
-const REFERRAL_LOOKUPS_PER_MINUTE = 30;
+/**
+ * Referral codes are worth guessing (each is a discount), so an address gets 30 tries a minute at
+ * telling codes apart, on one budget: every check of the lookup route, and every miss of a quote or
+ * an order that carries a code. A quote or order with a code that exists costs nothing.
+ */
+export const REFERRAL_GUESSES_PER_MINUTE = 30;
+const TOO_MANY_REFERRAL_GUESSES = 'Too many referral code checks.';
 /**
  * "Find your order": a client may try a few pairs, and nobody may try many e-mails against one order
  * number. The per-number count is kept per client (5 an hour), not for the number alone: a small
@@ -54,8 +60,8 @@ export class OrderingController {
   /** The order summary the checkout shows, computed exactly as the order will be. */
   @Post('checkout/quote')
   @HttpCode(200)
-  async quote(@Body(new ZodValidationPipe(quoteSchema)) input: QuoteInput) {
-    const { lines, totals, referralCode } = await this.pricing.price(input.items, input.shippingMethod, input.referralCode);
+  async quote(@Body(new ZodValidationPipe(quoteSchema)) input: QuoteInput, @Req() request: Request) {
+    const { lines, totals, referralCode } = await this.countingReferralMisses(request, input.referralCode, () => this.pricing.price(input.items, input.shippingMethod, input.referralCode));
     return { items: lines, ...totals, referralCode };
   }
 
@@ -64,7 +70,7 @@ export class OrderingController {
     await this.rateLimiter.consume(`orders:${request.ip}`, this.config.ordersPerClientPer10Minutes, 10 * 60_000, 'Too many orders from this address.');
     let placed: { orderId: number; position: number | null };
     try {
-      placed = await this.commands.execute(new PlaceOrder(input, user?.id ?? null, commandContextOf(request)));
+      placed = await this.countingReferralMisses(request, input.referralCode, () => this.commands.execute(new PlaceOrder(input, user?.id ?? null, commandContextOf(request))));
     } catch (error) {
       if (error instanceof OrderStillBeingPlaced && !user) rememberGuestOrder(request, error.orderId);
       throw error;
@@ -128,7 +134,27 @@ export class OrderingController {
 
   @Get('referral-codes/:code')
   async referralCode(@Param('code', new ZodValidationPipe(referralCodeParam)) code: string, @Req() request: Request) {
-    await this.rateLimiter.consume(`referral:${request.ip}`, REFERRAL_LOOKUPS_PER_MINUTE, 60_000, 'Too many referral code checks.');
+    await this.rateLimiter.consume(referralGuessesOf(request), REFERRAL_GUESSES_PER_MINUTE, 60_000, TOO_MANY_REFERRAL_GUESSES);
     return this.orders.activeReferralCode(code);
   }
+
+  /**
+   * Runs `work` (which prices `referralCode`) and counts an unknown code against the address's referral
+   * guesses. Once they are used up, any request with a code is refused (429) before the code is looked
+   * at: refusing only the misses would let the 429 itself tell unknown codes from real ones.
+   */
+  private async countingReferralMisses<T>(request: Request, referralCode: string | null, work: () => Promise<T>): Promise<T> {
+    if (referralCode === null) return work();
+    await this.rateLimiter.refuseWhenUsedUp(referralGuessesOf(request), REFERRAL_GUESSES_PER_MINUTE, TOO_MANY_REFERRAL_GUESSES);
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof UnknownReferralCode) await this.rateLimiter.consume(referralGuessesOf(request), REFERRAL_GUESSES_PER_MINUTE, 60_000, TOO_MANY_REFERRAL_GUESSES);
+      throw error;
+    }
+  }
+}
+
+function referralGuessesOf(request: Request): string {
+  return `referral:${request.ip}`;
 }

@@ -21,6 +21,16 @@ describe('RateLimiter', () => {
     await expect(limiter.consume('login:1.2.3.4', 2, 60_000, 'Too many.')).rejects.toThrow('Too many. Please try again in 1 minute.');
   });
 
+  it('refuses once the limit is used up without counting the request that asks', async () => {
+    await limiter.refuseWhenUsedUp('referral:1.2.3.4', 2, 'Too many.');
+    await limiter.consume('referral:1.2.3.4', 2, 60_000, 'Too many.');
+    await limiter.refuseWhenUsedUp('referral:1.2.3.4', 2, 'Too many.');
+    await limiter.refuseWhenUsedUp('referral:1.2.3.4', 2, 'Too many.');
+    await limiter.consume('referral:1.2.3.4', 2, 60_000, 'Too many.');
+    await expect(limiter.refuseWhenUsedUp('referral:1.2.3.4', 2, 'Too many.')).rejects.toThrow('Too many. Please try again in 1 minute.');
+    await limiter.refuseWhenUsedUp('referral:5.6.7.8', 2, 'Too many.');
+  });
+
   it('deletes the windows that have ended, and only those', async () => {
     await limiter.consume('short', 5, 1_000, 'x');
     await limiter.consume('long', 5, 3_600_000, 'x');

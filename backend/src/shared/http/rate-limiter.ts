@@ -46,13 +46,26 @@ export class RateLimiter implements OnModuleInit, OnModuleDestroy {
       window = { _id: key, count: 1, windowEndsAt: now + windowMs };
       await windows.replaceOne(window);
     }
-    if (window.count > limit) {
-      const minutes = Math.max(1, Math.ceil((window.windowEndsAt - now) / 60_000));
-      throw new TooManyRequestsError(`${message} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
-    }
+    if (window.count > limit) throw tooMany(message, window, now);
+  }
+
+  /**
+   * 429 when `key` has already used its `limit` in the current window, without counting this request:
+   * for a route that counts only its failures (a guess that missed) yet must refuse every attempt once
+   * they are used up, so that a refusal does not tell a miss from a hit.
+   */
+  async refuseWhenUsedUp(key: string, limit: number, message: string): Promise<void> {
+    const now = Date.now();
+    const window = await this.store.collection<Window>(RATE_LIMITS_COLLECTION).findOne({ _id: key, windowEndsAt: { $gt: now } });
+    if (window && window.count >= limit) throw tooMany(message, window, now);
   }
 
   async reset(key: string): Promise<void> {
     await this.store.collection<Window>(RATE_LIMITS_COLLECTION).deleteOne({ _id: key });
   }
+}
+
+function tooMany(message: string, window: Window, now: number): TooManyRequestsError {
+  const minutes = Math.max(1, Math.ceil((window.windowEndsAt - now) / 60_000));
+  return new TooManyRequestsError(`${message} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
 }
