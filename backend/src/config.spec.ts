@@ -15,6 +15,14 @@ describe('loadConfig', () => {
     expect(loadConfig({}).adminEmail).toBeNull();
   });
 
+  it('points links to PUBLIC_URL, else to the address the server was started on, never to a request', () => {
+    expect(loadConfig(PRODUCTION).shopOrigin).toBe('https://shop.example');
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example/shop/' }).shopOrigin).toBe('https://shop.example');
+    expect(loadConfig({}).shopOrigin).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '8080', PUBLIC_URL: ' ' }).shopOrigin).toBe('http://localhost:8080');
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://shop.example' })).toThrow(/PUBLIC_URL must be an http\(s\) address/);
+  });
+
   it('writes JSON logs in production and text elsewhere, unless LOG_FORMAT says', () => {
     expect(loadConfig(PRODUCTION).logFormat).toBe('json');
     expect(loadConfig({}).logFormat).toBe('text');

@@ -52,8 +52,13 @@ export interface AppConfig {
   metricsToken: string | null;
   /** `json`: one JSON object per log line (pino), the default in production; `text`: Nest's coloured lines. */
   logFormat: 'json' | 'text';
-  /** The shop's public origin (`https://shop.example`) for canonical URLs, Open Graph and the sitemap; null: each request's own origin. */
-  publicUrl: string | null;
+  /**
+   * Where every link the shop mails or renders points (confirmation links, canonical URLs, Open Graph,
+   * the sitemap, robots.txt): PUBLIC_URL (`https://shop.example`), else the address the server was
+   * started on (`http://localhost:PORT`, for development). Never a request's Host header: a client
+   * chooses that, and could have a stranger mailed a link to a host of their own.
+   */
+  shopOrigin: string;
   /** How long a lease on background work lasts unless renewed (renewed every third of it): another instance takes over that long after a holder dies. */
   leaseTtlSeconds: number;
   /** MAILS_PER_RECIPIENT_PER_HOUR: messages one address may receive in an hour before the rest are suppressed. */
@@ -115,7 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: trustProxy(env.TRUST_PROXY),
     metricsToken: blankToNull(env.METRICS_TOKEN),
     logFormat: logFormat(env.LOG_FORMAT, production),
-    publicUrl: publicUrl(env.PUBLIC_URL),
+    shopOrigin: publicUrl(env.PUBLIC_URL) ?? `http://localhost:${port}`,
     leaseTtlSeconds: wholeNumber(env, 'LEASE_TTL_SECONDS', 10, 2, 300),
     mailsPerRecipientPerHour: wholeNumber(env, 'MAILS_PER_RECIPIENT_PER_HOUR', 10, 1, 10_000),
     payments: loadPaymentsConfig(env),

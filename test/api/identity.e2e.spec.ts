@@ -1,4 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import request from 'supertest';
 import * as argon2 from 'argon2';
 import { CREDENTIALS_COLLECTION } from '../../backend/src/identity/commands/credentials.repository';
 import { EMAIL_VERIFICATIONS_COLLECTION } from '../../backend/src/identity/commands/email-verification.command';
@@ -7,7 +10,23 @@ import { CREDENTIAL_STORE, CredentialStore } from '../../backend/src/storage/cre
 import { EmailKeys } from '../../backend/src/identity/commands/email-key';
 import { ABANDONED_CLAIM_AFTER_MS } from '../../backend/src/shared/event-sourcing/unique-keys';
 import { EVENT_STORE, EventStore } from '../../backend/src/storage/event-store/event-store.port';
+import { confirmationLinkTo, startMailCatcher } from '../support/mail-catcher';
 import { signUp, startTestApp, TestApp } from '../support/test-app';
+
+/** A sign-up whose request names `host` (an attacker's) as its Host. */
+async function signUpFrom(agent: request.Agent, host: string) {
+  const body = { fullName: 'Ada Lovelace', email: `ada-${randomUUID()}@example.com`, password: 'secret-123' };
+  const response = await agent.post('/api/auth/signup').set('Host', host).send(body).expect(201);
+  return { ...body, user: response.body as { id: string; email: string; emailVerified: boolean } };
+}
+
+/** Every file in a data folder (the stores' SQLite files with their WAL, objects), however deep. */
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    return entry.isDirectory() ? filesUnder(path) : entry.isFile() ? [path] : [];
+  });
+}
 
 describe('Identity API', () => {
   let shop: TestApp;
@@ -35,21 +54,59 @@ describe('Identity API', () => {
     expect(me.body).toMatchObject({ email: 'rosalind@example.com', role: 'customer', id: response.body.id });
   });
 
-  it('mails a new account a confirmation link on PUBLIC_URL, keeping only the hash of its token', async () => {
-    const publicShop = await startTestApp({ env: { PUBLIC_URL: 'https://shop.example/' } });
+  it('mails a new account a confirmation link on PUBLIC_URL whatever Host the sign-up named, keeping only the hash of its token', async () => {
+    const mail = await startMailCatcher();
+    const publicShop = await startTestApp({ env: { PUBLIC_URL: 'https://shop.example/', SMTP_URL: mail.url } });
     try {
       const browser = publicShop.agent();
-      const { email, user } = await signUp(browser);
+      const { email, user } = await signUpFrom(browser, 'evil.example');
       expect(user).toMatchObject({ emailVerified: false });
       expect((await browser.get('/api/auth/user').expect(200)).body.emailVerified).toBe(false);
-      const [mail] = await publicShop.app.get<CredentialStore>(CREDENTIAL_STORE).collection<{ _id: string; text: string }>(OUTBOX_COLLECTION).find({ to: email });
-      const token = /^https:\/\/shop\.example\/api\/auth\/verify-email\?token=([A-Za-z0-9_-]{43})$/m.exec(mail.text)?.[1];
+      const link = confirmationLinkTo(mail, email);
+      const token = /^https:\/\/shop\.example\/api\/auth\/verify-email\?token=([A-Za-z0-9_-]{43})$/.exec(link)?.[1];
       expect(token).toEqual(expect.any(String));
+      expect(mail.textsTo(email).join('\n')).not.toContain('evil.example');
       const stored = await publicShop.app.get<CredentialStore>(CREDENTIAL_STORE).collection(EMAIL_VERIFICATIONS_COLLECTION).find({});
       expect(stored.map((pending) => pending._id)).toEqual([createHash('sha256').update(token!).digest('hex')]);
       expect(JSON.stringify(stored)).not.toContain(token);
     } finally {
       await publicShop.close();
+      await mail.close();
+    }
+  });
+
+  it('without PUBLIC_URL mails links to the address the server was started on, never to a forged Host, and keeps the token nowhere', async () => {
+    const mail = await startMailCatcher();
+    const local = await startTestApp({ env: { PORT: '4123', SMTP_URL: mail.url } });
+    try {
+      const browser = local.agent();
+      const { email } = await signUpFrom(browser, 'evil.example');
+      await browser.post('/api/auth/verify-email/resend').set('Host', 'evil.example:8443').set('X-Forwarded-Host', 'evil.example').expect(200);
+      const texts = mail.textsTo(email);
+      expect(texts).toHaveLength(2);
+      const tokens = texts.map((text) => /^http:\/\/localhost:4123\/api\/auth\/verify-email\?token=([A-Za-z0-9_-]{43})$/m.exec(text)?.[1]);
+      expect(tokens).toEqual([expect.any(String), expect.any(String)]);
+      expect(texts.join('\n')).not.toContain('evil.example');
+
+      // The mailed link works; the attacker's Host on the click changes nothing.
+      const link = new URL(confirmationLinkTo(mail, email));
+      expect((await local.agent().get(link.pathname + link.search).set('Host', 'evil.example').expect(302)).headers.location).toBe('/dashboard?emailVerified=1');
+      expect((await browser.get('/api/auth/user').expect(200)).body.emailVerified).toBe(true);
+
+      // Neither token is in the log, the read models, the credential store or the outbox, on disk or through the stores.
+      const log = JSON.stringify(await local.app.get<EventStore>(EVENT_STORE).readAll(null, 100_000));
+      const outbox = JSON.stringify(await local.app.get<CredentialStore>(CREDENTIAL_STORE).collection(OUTBOX_COLLECTION).find({ to: email }));
+      expect(outbox).toContain('/api/auth/verify-email?token=');
+      await local.stop();
+      const files = filesUnder(local.dataDir).map((file) => readFileSync(file));
+      for (const token of tokens) {
+        expect(log).not.toContain(token);
+        expect(outbox).not.toContain(token);
+        expect(files.filter((bytes) => bytes.includes(token!))).toHaveLength(0);
+      }
+    } finally {
+      await local.close();
+      await mail.close();
     }
   });
 

@@ -1,43 +1,14 @@
 import { CREDENTIAL_STORE, CredentialStore } from '../../backend/src/storage/credential-store/credential-store.port';
-import { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { ProjectionRunner } from '../../projections/runner/projection-runner';
 import { OUTBOX_COLLECTION } from '../../backend/src/notifications/mail/notifier.port';
 import { EVENT_STORE, EventStore } from '../../backend/src/storage/event-store/event-store.port';
+import { MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { signInAsAdmin, signUp, startTestApp, TestApp } from '../support/test-app';
-
-interface CapturedMail {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback that keeps what it receives. */
-async function startMailCatcher(): Promise<{ url: string; mails: CapturedMail[]; close: () => Promise<void> }> {
-  const mails: CapturedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-/** A mail's text as written: quoted-printable soft line breaks joined and escapes decoded. */
-const textOf = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 const address = { firstName: 'Dorothy', lastName: 'Hodgkin', phone: '0412345678', address: '1 Lab Rd', city: 'Perth', state: 'WA', postalCode: '6000' };
 
 describe('Order notifications', () => {
-  let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+  let mail: MailCatcher;
   let shop: TestApp;
 
   beforeAll(async () => {
@@ -80,7 +51,7 @@ describe('Order notifications', () => {
     const order = (await guest.post('/api/orders').send({ customerEmail, paymentMethod: 'bitcoin', shippingMethod: 'express', shippingAddress: address, items: [{ productId: product.id, quantity: 1 }] }).expect(201)).body;
     return { guest, order };
   };
-  const mailsTo = (to: string) => mail.mails.filter((m) => m.to.includes(to)).map((m) => textOf(m.raw));
+  const mailsTo = (to: string) => mail.textsTo(to);
   const outboxOf = (to: string) => shop.app.get<CredentialStore>(CREDENTIAL_STORE).collection(OUTBOX_COLLECTION).find({ to }, { sort: { recordedAt: 1 } });
 
   it('e-mails placed, paid and shipped, the shipped mail with the carrier’s tracking link', async () => {
@@ -128,19 +99,55 @@ describe('Order notifications', () => {
     expect(entry.subject).toBe(`Re: Vial cracked Bcc: everyone@example.com [support case #${opened.body.id}]`);
   });
 
-  it('mails a new account its confirmation link, with the token only in the mail', async () => {
-    const { email, user } = await signUp(shop.agent(), { fullName: 'Chien-Shiung Wu' });
+  it('mails a new account its confirmation link with the token in clear, keeps it masked in the outbox, and the mailed link confirms the address', async () => {
+    const browser = shop.agent();
+    const { email, user } = await signUp(browser, { fullName: 'Chien-Shiung Wu' });
     const [confirmation, ...more] = mailsTo(email);
     expect(more).toHaveLength(0);
     expect(confirmation).toContain('Subject: Confirm your e-mail address');
     expect(confirmation).toContain('Hello Chien-Shiung,');
-    const link = /http:\/\/127\.0\.0\.1:\d+\/api\/auth\/verify-email\?token=([A-Za-z0-9_-]{43})/.exec(confirmation);
+    // No PUBLIC_URL: the address the server was started on (PORT, 3000 by default), not the test client's Host.
+    const link = /^http:\/\/localhost:3000\/api\/auth\/verify-email\?token=([A-Za-z0-9_-]{43})$/m.exec(confirmation);
     expect(link).not.toBeNull();
+    const token = link![1];
+
     const [entry] = await outboxOf(email);
     expect(entry).toMatchObject({ subject: 'Confirm your e-mail address', status: 'sent' });
+    expect(entry.text).toContain(`http://localhost:3000/api/auth/verify-email?token=${token.slice(0, 4)}…\n`);
+    expect(JSON.stringify(entry)).not.toContain(token);
+    const admin = shop.agent();
+    await signInAsAdmin(admin);
+    const outbox = (await admin.get('/api/admin/notifications/outbox').query({ pageSize: 100 }).expect(200)).body as { entries: { to: string; text: string }[] };
+    expect(outbox.entries.find((shown) => shown.to === email)?.text).toContain(`?token=${token.slice(0, 4)}…`);
+    expect(JSON.stringify(outbox)).not.toContain(token);
     const events = await shop.app.get<EventStore>(EVENT_STORE).readStream(`user-${user.id}`);
     expect(events.map((event) => event.type)).toEqual(['UserRegistered', 'EmailVerificationRequested']);
-    expect(JSON.stringify(events)).not.toContain(link![1]);
+    expect(JSON.stringify(events)).not.toContain(token);
+
+    // The link as mailed still works, once.
+    const path = new URL(link![0]).pathname + new URL(link![0]).search;
+    expect((await shop.agent().get(path).expect(302)).headers.location).toBe('/dashboard?emailVerified=1');
+    expect((await browser.get('/api/auth/user').expect(200)).body.emailVerified).toBe(true);
+    expect((await shop.agent().get(path).expect(302)).headers.location).toBe('/auth?emailVerification=failed');
+  });
+
+  it('masks, at start-up, confirmation links an older version kept in clear in the outbox', async () => {
+    const older = await startTestApp();
+    try {
+      const token = 'Q'.repeat(43);
+      const legacy = { _id: 'email-verification-legacy', to: 'legacy@example.com', subject: 'Confirm your e-mail address', text: `Hello,\n\nhttp://shop.test/api/auth/verify-email?token=${token}\n\nBye`, status: 'recorded', recordedAt: new Date().toISOString(), sentAt: null, error: null };
+      await older.app.get<CredentialStore>(CREDENTIAL_STORE).collection(OUTBOX_COLLECTION).insertOne(legacy);
+      await older.stop();
+      const restarted = await startTestApp({ dataDir: older.dataDir });
+      try {
+        const [entry] = await restarted.app.get<CredentialStore>(CREDENTIAL_STORE).collection(OUTBOX_COLLECTION).find({ _id: legacy._id });
+        expect(entry.text).toBe('Hello,\n\nhttp://shop.test/api/auth/verify-email?token=QQQQ…\n\nBye');
+      } finally {
+        await restarted.stop();
+      }
+    } finally {
+      await older.close();
+    }
   });
 
   it('sends one address at most the hourly limit of mails and records the rest as suppressed', async () => {

@@ -75,11 +75,27 @@ describeBuilt('Storefront pages for search engines (server-rendered head, sitema
     }
   });
 
-  it('uses the request\'s own origin when PUBLIC_URL is not set', async () => {
-    const plain = await startTestApp();
+  it('ignores a forged Host in canonical URLs, Open Graph, sitemap.xml and robots.txt', async () => {
+    const forged = (path: string) => shop.agent().get(path).set('Host', 'evil.example').set('X-Forwarded-Host', 'evil.example').set('X-Forwarded-Proto', 'http').expect(200);
+    const page = await forged(`/products/${hostile.id}`);
+    expect(attribute(page.text, /<link rel="canonical" href="([^"]*)"/)).toBe(`https://shop.example/products/${hostile.id}`);
+    expect(attribute(page.text, /<meta property="og:url" content="([^"]*)"/)).toBe(`https://shop.example/products/${hostile.id}`);
+    const sitemap = (await forged('/sitemap.xml')).text;
+    expect(sitemap).toContain('<loc>https://shop.example/</loc>');
+    expect(`${page.text}${sitemap}${(await forged('/robots.txt')).text}`).not.toContain('evil.example');
+  });
+
+  it('without PUBLIC_URL points canonical URLs, sitemap.xml and robots.txt to the address the server was started on, never to the request\'s Host', async () => {
+    const plain = await startTestApp({ env: { PORT: '4124' } });
     try {
-      const response = await plain.agent().get('/categories').set('Host', 'peptides.test:8080').expect(200);
-      expect(attribute(response.text, /<link rel="canonical" href="([^"]*)"/)).toBe('http://peptides.test:8080/categories');
+      const forged = (path: string) => plain.agent().get(path).set('Host', 'evil.example:8080').expect(200);
+      const page = await forged('/categories');
+      expect(attribute(page.text, /<link rel="canonical" href="([^"]*)"/)).toBe('http://localhost:4124/categories');
+      const sitemap = (await forged('/sitemap.xml')).text;
+      expect(sitemap).toContain('<loc>http://localhost:4124/products</loc>');
+      const robots = (await forged('/robots.txt')).text;
+      expect(robots).toContain('Sitemap: http://localhost:4124/sitemap.xml');
+      expect(`${page.text}${sitemap}${robots}`).not.toContain('evil.example');
     } finally {
       await plain.close();
     }

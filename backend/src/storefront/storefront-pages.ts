@@ -74,16 +74,16 @@ export class StorefrontPages {
   forBuild(root: string) {
     const bundle = new StorefrontBundle(storefrontBuild(root));
     return {
-      /** Ahead of the static files: the origin in robots.txt is the request's own. */
+      /** Ahead of the static files: robots.txt and sitemap.xml are written for the shop's origin. */
       files: (request: Request, response: Response, next: NextFunction) => {
         if (request.method !== 'GET' && request.method !== 'HEAD') return next();
         if (request.path === '/robots.txt') {
           response.type('text/plain').setHeader('Cache-Control', 'public, max-age=3600');
-          response.send(robotsTxt(this.origin(request)));
+          response.send(robotsTxt(this.config.shopOrigin));
           return;
         }
         if (request.path === '/sitemap.xml') {
-          this.sitemap(this.origin(request))
+          this.sitemap(this.config.shopOrigin)
             .then((xml) => response.type('application/xml').setHeader('Cache-Control', 'public, max-age=600').send(xml))
             .catch(next);
           return;
@@ -103,7 +103,7 @@ export class StorefrontPages {
       response.status(503).type('text/plain').send('The storefront has not been built yet: run `npm run build`.');
       return;
     }
-    const origin = this.origin(request);
+    const origin = this.config.shopOrigin;
     const page = await this.pageFor(request, origin);
     // A page carries who is signed in (its header, its queries): never one shopper's page for another.
     response.setHeader('Cache-Control', 'no-cache');
@@ -202,10 +202,5 @@ export class StorefrontPages {
       ...['/calculator', '/faq', '/shipping', '/returns'].map((path) => ({ path })),
     ];
     return sitemapXml(origin, entries);
-  }
-
-  /** PUBLIC_URL when set; else the address the request came to (its scheme as `trust proxy` allows). */
-  private origin(request: Request): string {
-    return this.config.publicUrl ?? `${request.protocol}://${request.get('host') ?? 'localhost'}`;
   }
 }

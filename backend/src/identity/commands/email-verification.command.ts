@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { APP_CONFIG, AppConfig } from '../../config';
 import { SendEmailVerification } from '../../notifications/commands/public';
 import { NotFoundError } from '../../shared/errors';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
@@ -62,14 +63,13 @@ export class EmailVerificationTokens implements OnModuleInit {
  * Mails the account a link that proves its holder reads the mailbox (on sign-up, and on request).
  * The decision is checked first (an address already confirmed gets nothing), the link is stored and
  * mailed, and only then is EmailVerificationRequested recorded: the log never says a link was sent
- * when it was not. The link's origin is the caller's (PUBLIC_URL, else the request's own host).
+ * when it was not. The link points to the shop's own origin (PUBLIC_URL, else http://localhost:PORT),
+ * never to a Host header the client who signed up chose.
  */
 export class RequestEmailVerification extends Command<{ position: number | null }> {
   constructor(
     readonly userId: string,
     readonly firstName: string,
-    /** `https://shop.example`, without a trailing slash. */
-    readonly origin: string,
     readonly context: CommandContext,
   ) {
     super();
@@ -82,16 +82,17 @@ export class RequestEmailVerificationHandler implements ICommandHandler<RequestE
     private readonly streams: StreamExecutor,
     private readonly tokens: EmailVerificationTokens,
     private readonly commands: CommandBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ userId, firstName, origin, context }: RequestEmailVerification) {
+  async execute({ userId, firstName, context }: RequestEmailVerification) {
     const expiresAt = new Date(Date.now() + EMAIL_VERIFICATION_TTL_MS);
     const command = { kind: 'requestEmailVerification', expiresAt: expiresAt.toISOString() } as const;
     const { state } = await this.streams.load(userStream(userId), userDecider);
     userDecider.decide(command, state);
     const token = await this.tokens.issue(userId, state.email, expiresAt);
-    const link = `${origin}/api/auth/verify-email?token=${token}`;
-    await this.commands.execute(new SendEmailVerification(randomUUID(), state.email, firstName, link, command.expiresAt));
+    const link = `${this.config.shopOrigin}/api/auth/verify-email?token=${token}`;
+    await this.commands.execute(new SendEmailVerification(randomUUID(), state.email, firstName, link, token, command.expiresAt));
     const { position } = await this.streams.execute(userStream(userId), userDecider, command, context);
     return { position };
   }

@@ -1,15 +1,11 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
-import { APP_CONFIG, AppConfig } from '../../config';
 import { ClaimGuestOrders } from '../../ordering/commands/public';
 import { commandContextOf } from '../../shared/http/request-context';
 import { RequestEmailVerification, VerifiedEmails } from '../commands/email-verification.command';
 import { SessionUser } from '../contract/session-user';
-
-/** A Host header as a browser sends it: a name or address, and perhaps a port; anything else builds no link. */
-const PLAIN_HOST = /^([A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/;
 
 /**
  * What follows a sign-up, a login or a confirmed address: guest orders become the customer's and
@@ -24,7 +20,6 @@ export class AccountFollowUps {
     private readonly commands: CommandBus,
     private readonly projections: ProjectionRunner,
     private readonly verifiedEmails: VerifiedEmails,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -60,19 +55,7 @@ export class AccountFollowUps {
   }
 
   requestConfirmationLink(request: Request, user: SessionUser): Promise<{ position: number | null }> {
-    return this.commands.execute(new RequestEmailVerification(user.id, user.firstName || user.fullName, this.originOf(request), commandContextOf(request)));
-  }
-
-  /**
-   * PUBLIC_URL when set. Otherwise the request's own host, which a client chooses: someone signing up
-   * with another person's address could have that person mailed a link to a host of their own, so a
-   * shop reachable under other names than its own must set PUBLIC_URL.
-   */
-  private originOf(request: Request): string {
-    if (this.config.publicUrl) return this.config.publicUrl;
-    const host = request.headers.host ?? '';
-    if (!PLAIN_HOST.test(host)) throw new Error(`No link can be built for the host "${host.slice(0, 100)}"; set PUBLIC_URL`);
-    return `${request.protocol}://${host}`;
+    return this.commands.execute(new RequestEmailVerification(user.id, user.firstName || user.fullName, commandContextOf(request)));
   }
 
   private async claim(request: Request, userId: string, verifiedEmail: string | null, guestOrderIds: number[]): Promise<void> {

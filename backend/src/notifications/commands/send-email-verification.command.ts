@@ -6,7 +6,8 @@ import { NOTIFIER, Notifier } from '../mail/notifier.port';
 /**
  * Mails an account's confirmation link. Sent by identity itself, not by a reactor on its events: the
  * link carries a secret that never enters the log, so no event could tell a reactor what to mail.
- * The outbox keeps the message like any other (the admin can read it, as they can every order).
+ * The outbox keeps the message like any other, but with the token masked: only the mail itself can
+ * confirm the address.
  */
 export class SendEmailVerification extends Command<void> {
   constructor(
@@ -15,6 +16,8 @@ export class SendEmailVerification extends Command<void> {
     readonly to: string,
     readonly firstName: string,
     readonly link: string,
+    /** The token in `link`: the secret that proves the mailbox, sent but never kept. */
+    readonly token: string,
     readonly expiresAt: string,
   ) {
     super();
@@ -25,7 +28,7 @@ export class SendEmailVerification extends Command<void> {
 export class SendEmailVerificationHandler implements ICommandHandler<SendEmailVerification> {
   constructor(@Inject(NOTIFIER) private readonly notifier: Notifier) {}
 
-  async execute({ messageId, to, firstName, link, expiresAt }: SendEmailVerification): Promise<void> {
-    await this.notifier.send({ id: `email-verification-${messageId}`, to, ...emailVerificationEmail(firstName, link, expiresAt) });
+  async execute({ messageId, to, firstName, link, token, expiresAt }: SendEmailVerification): Promise<void> {
+    await this.notifier.send({ id: `email-verification-${messageId}`, to, ...emailVerificationEmail(firstName, link, expiresAt), secrets: [token] });
   }
 }

@@ -4,6 +4,12 @@ export interface EmailMessage {
   to: string;
   subject: string;
   text: string;
+  /**
+   * Secrets `text` carries (a confirmation link's token): the mail sent holds them, the outbox keeps the
+   * text with each one masked, so neither the back office nor whoever reads the store (or a backup of
+   * it) can follow the link.
+   */
+  secrets?: string[];
 }
 
 /** Outgoing e-mail. Every adapter records each message in the outbox, sent or not. */

@@ -17,6 +17,21 @@ const HOUR_MS = 60 * 60_000;
 const MAX_SUBJECT_LENGTH = 200;
 
 /**
+ * A confirmation link's token as the outbox kept it before it masked secrets: 43 base64url characters
+ * after `token=`. Found at start-up and masked like a new message's secrets.
+ */
+const TOKEN_IN_CLEAR = /([?&]token=)([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/g;
+
+/** How the outbox shows a secret: its first characters (at most a quarter, at most four), enough to tell two links apart and of no use to anyone. */
+function maskedSecret(secret: string): string {
+  return `${secret.slice(0, Math.min(4, Math.floor(secret.length / 4)))}…`;
+}
+
+function withSecretsMasked(text: string, secrets: readonly string[]): string {
+  return secrets.filter((secret) => secret.length > 0).reduce((masked, secret) => masked.split(secret).join(maskedSecret(secret)), text);
+}
+
+/**
  * A subject is one header line: line breaks and other control characters (from a support case's
  * subject, say) become spaces, so nobody can add a header (Bcc:) through text they typed.
  */
@@ -35,6 +50,10 @@ export function oneLineSubject(subject: string): string {
  * stranger again and again: at most `mailsPerRecipientPerHour` messages go to one address per hour;
  * the rest are recorded as suppressed, visible to the admin, and not sent. Messages are text only,
  * so what customers typed needs no HTML escaping.
+ *
+ * A message's secrets (a confirmation link's token) are masked in the outbox: only the mail sent over
+ * SMTP carries them, so the outbox, the back office and backups never hold a working link. A message
+ * is never sent again from its outbox copy (a failure stays failed), so the copy need not be sendable.
  */
 export class OutboxNotifier implements Notifier {
   private readonly logger = new Logger('Notifications');
@@ -62,6 +81,7 @@ export class OutboxNotifier implements Notifier {
   /**
    * The back office pages the outbox newest first. Data folders from when the outbox lived among the
    * read models have it moved here once (the read models are rebuilt from the log; the outbox is not).
+   * Confirmation links recorded in clear before the outbox masked them are masked now.
    */
   async prepare(readModels: ReadStore): Promise<void> {
     await this.outbox.createIndex({ recordedAt: -1 });
@@ -71,11 +91,15 @@ export class OutboxNotifier implements Notifier {
       for (const doc of old) await this.store.collection(name).replaceOne(doc);
       await readModels.dropCollection(name);
     }
+    for (const entry of await this.outbox.find({ text: { $regex: TOKEN_IN_CLEAR.source } })) {
+      const text = entry.text.replace(TOKEN_IN_CLEAR, (_, parameter: string, token: string) => `${parameter}${maskedSecret(token)}`);
+      await this.outbox.updateOne({ _id: entry._id }, { $set: { text } });
+    }
   }
 
   async send(email: EmailMessage): Promise<void> {
     const recorded = await this.recipients.run(email.to, () => this.record(email));
-    if (recorded) await this.deliver(recorded);
+    if (recorded) await this.deliver(recorded, email.text);
   }
 
   /**
@@ -83,13 +107,13 @@ export class OutboxNotifier implements Notifier {
    * when the outbox holds it from before. The address's window is written after the outbox: a crash in
    * between lets at most one more mail through, never loses one.
    */
-  private async record({ id, to, subject, text }: EmailMessage): Promise<OutboxEntry | null> {
+  private async record({ id, to, subject, text, secrets = [] }: EmailMessage): Promise<OutboxEntry | null> {
     if (await this.outbox.findOne({ _id: id })) return null;
     const now = new Date();
     const hourAgo = new Date(now.getTime() - HOUR_MS).toISOString();
     const recent = ((await this.windows.findOne({ _id: to }))?.recordedAt ?? []).filter((at) => at > hourAgo);
     const suppressed = recent.length >= this.mailsPerRecipientPerHour;
-    const entry: OutboxEntry = { _id: id, to, subject: oneLineSubject(subject), text, status: suppressed ? 'suppressed' : 'recorded', recordedAt: now.toISOString(), sentAt: null, error: null };
+    const entry: OutboxEntry = { _id: id, to, subject: oneLineSubject(subject), text: withSecretsMasked(text, secrets), status: suppressed ? 'suppressed' : 'recorded', recordedAt: now.toISOString(), sentAt: null, error: null };
     try {
       await this.outbox.insertOne(entry);
     } catch (error) {
@@ -100,7 +124,8 @@ export class OutboxNotifier implements Notifier {
     return entry;
   }
 
-  private async deliver({ _id: id, to, subject, text, status }: OutboxEntry): Promise<void> {
+  /** Sends the message as written (`text`, its secrets in clear), not the outbox's masked copy. */
+  private async deliver({ _id: id, to, subject, status }: OutboxEntry, text: string): Promise<void> {
     if (status === 'suppressed' || !this.transport) return;
     const message = { to, subject, text };
     try {
