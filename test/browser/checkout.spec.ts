@@ -1,5 +1,5 @@
 import { APIRequestContext, Page } from 'playwright-core';
-import { adminApiClient, DESKTOP, MOBILE, Shop, startShop, unexpectedErrors, screenshotPath } from './browser-support';
+import { adminApiClient, DESKTOP, expectNoSidewaysPan, MOBILE, Shop, startShop, unexpectedErrors, screenshotPath } from './browser-support';
 import { expect as expectPage } from './expect-page';
 
 
@@ -63,6 +63,19 @@ describe('Checkout in a real browser', () => {
     return Number(text.replace('#', ''));
   }
 
+  async function paymentsOf(orderId: number) {
+    const payments = (await (await admin.get('/api/admin/payments')).json()) as { orderId: number }[];
+    return payments.filter((payment) => payment.orderId === orderId);
+  }
+
+  /** Step payment is at the order's own address, so a reload finds it. */
+  const pathOf = (page: Page) => {
+    const url = new URL(page.url());
+    return `${url.pathname}${url.search}`;
+  };
+
+  const confirmedOrderNumber = async (page: Page) => Number(((await page.getByTestId('order-number').textContent()) ?? '').replace('#', ''));
+
   it('lets a guest pay two products in bitcoin: QR code, the server amount, confirmation, then the success screen', async () => {
     const { page, consoleErrors } = await shop.newPage(DESKTOP);
     await addProductsToCart(page, 2);
@@ -98,22 +111,51 @@ describe('Checkout in a real browser', () => {
     await expectPage(page.getByTestId('payment-due-by')).toContainText('An order still unpaid then is cancelled and its items released.');
     await page.screenshot({ path: screenshotPath('payment-panel-desktop'), fullPage: true });
 
+    // Issue 19: a reload shows the same order's payment step (its quote, not a second one), not an empty cart.
+    expect(pathOf(page)).toBe(`/checkout?orderId=${orderId}`);
+    await page.reload();
+    await expectPage(page.getByRole('img', { name: /^QR code to pay/ }), { timeout: 15_000 }).toBeVisible();
+    expect(await orderNumberOnPanel(page)).toBe(orderId);
+    await expectPage(page.getByTestId('crypto-amount')).toHaveText(payment.cryptoAmount);
+    await expectPage(page.getByTestId('payment-total-aud')).toHaveText(quotedTotal);
+    expect(await page.getByText('Your cart is empty').count()).toBe(0);
+    expect(await paymentsOf(orderId)).toHaveLength(1);
+    await page.screenshot({ path: screenshotPath('payment-panel-reloaded-desktop'), fullPage: true });
+
     const confirm = await admin.post(`/api/admin/payments/${payment.id}/confirm`, { data: { transactionHash: 'e'.repeat(64) } });
     expect(confirm.status()).toBe(200);
     await expectPage(page.getByText('Payment Confirmed').first(), { timeout: 30_000 }).toBeVisible();
     await expectPage(page.getByRole('heading', { name: 'Payment Successful' }), { timeout: 10_000 }).toBeVisible();
     await expectPage(page.getByText(`#${orderId}`).first()).toBeVisible();
     await page.screenshot({ path: screenshotPath('payment-success-desktop'), fullPage: true });
+    await page.getByRole('link', { name: `View Order #${orderId}` }).click();
+    await page.waitForURL(`**/orders/${orderId}`);
+    await expectPage(page.getByRole('heading', { level: 1, name: `Order #${orderId}` })).toBeVisible();
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
   }, 120_000);
 
-  it('refuses an invalid phone number and cash on delivery outside Sydney, naming the problem', async () => {
+  it('offers cash on delivery once, as the shipping option that is also the payment, and refuses it outside Sydney', async () => {
     const { page, consoleErrors } = await shop.newPage(MOBILE);
     await addProductsToCart(page, 1);
     await checkoutAsGuest(page);
     await fillAddress(page, { ...MELBOURNE, phone: '12345' });
-    await page.getByRole('radio', { name: /Cash on Delivery/ }).first().check();
-    for (const radio of await page.getByRole('radio', { name: /Cash on Delivery/ }).all()) expect(await radio.isChecked()).toBe(true);
+    const cashOnDelivery = page.getByRole('radio', { name: /Cash on Delivery/ });
+    const lockedPayment = page.getByTestId('payment-cash-on-delivery');
+    await expectPage(cashOnDelivery).toHaveCount(1);
+    expect(await page.getByRole('radiogroup', { name: 'Shipping options' }).getByRole('radio', { name: /Cash on Delivery/ }).count()).toBe(1);
+    await expectPage(lockedPayment).toBeHidden();
+    await cashOnDelivery.check();
+    await expectPage(lockedPayment).toBeVisible();
+    await expectPage(lockedPayment).toContainText('pay our courier in cash');
+    expect(await page.getByRole('radio', { name: /Bitcoin \(BTC\)/ }).count()).toBe(0);
+    await expectPage(page.getByRole('button', { name: 'Place Order', exact: true })).toBeEnabled();
+    await page.screenshot({ path: screenshotPath('checkout-cod-chosen-mobile'), fullPage: true });
+    // Another shipping option gives the payment back to the shopper: a coin must be chosen again.
+    await page.getByRole('radio', { name: /Express Shipping/ }).check();
+    await expectPage(lockedPayment).toBeHidden();
+    await expectPage(page.getByRole('button', { name: 'Choose a payment method' })).toBeDisabled();
+    expect(await page.getByRole('radio', { name: /Bitcoin \(BTC\)/ }).isChecked()).toBe(false);
+    await cashOnDelivery.check();
     await page.getByRole('checkbox', { name: /laboratory research only/ }).check();
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expectPage(page.getByText('Invalid Phone Number').first()).toBeVisible();
@@ -125,16 +167,26 @@ describe('Checkout in a real browser', () => {
     await expectPage(page.getByText('Cash on Delivery is only available in Sydney metropolitan area.').first()).toBeVisible();
     await page.screenshot({ path: screenshotPath('checkout-form-mobile'), fullPage: true });
     await expectPage(page.getByTestId('cart-count')).toHaveText('1');
+
+    await fillAddress(page, SYDNEY);
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expectPage(page.getByRole('heading', { name: 'Order Confirmed' }), { timeout: 15_000 }).toBeVisible();
+    const orderId = await confirmedOrderNumber(page);
+    expect(pathOf(page)).toBe(`/checkout?orderId=${orderId}`);
+    await expectPage(page.getByRole('link', { name: `View Order #${orderId}` })).toBeVisible();
+    await expectNoSidewaysPan(page, MOBILE.width);
+    await page.screenshot({ path: screenshotPath('cod-confirmation-mobile'), fullPage: true });
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
-  }, 90_000);
+  }, 120_000);
 
   it('confirms a cash-on-delivery order in Sydney with its order number, cash total after the referral discount, and instructions', async () => {
     const { page, consoleErrors } = await shop.newPage(DESKTOP);
     await addProductsToCart(page, 1);
     await checkoutAsGuest(page);
     await fillAddress(page, SYDNEY);
-    await page.getByRole('radio', { name: /Cash on Delivery/ }).first().check();
+    await page.getByRole('radio', { name: /Cash on Delivery/ }).check();
     await page.getByRole('textbox', { name: 'Delivery instructions' }).fill('Leave with the concierge');
+    await page.screenshot({ path: screenshotPath('checkout-cod-chosen-desktop'), fullPage: true });
     await page.getByRole('checkbox', { name: /laboratory research only/ }).check();
     await expectPage(page.getByTestId('order-total')).toHaveText(/^A\$/);
     const referralCode = page.getByRole('textbox', { name: 'Referral code (optional)' });
@@ -152,7 +204,22 @@ describe('Checkout in a real browser', () => {
     await expectPage(page.getByText(total, { exact: true })).toBeVisible();
     const whatsapp = await page.getByRole('link', { name: 'Contact us on WhatsApp' }).getAttribute('href');
     expect(whatsapp).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
+    const orderId = await confirmedOrderNumber(page);
+    const orderLink = page.getByRole('link', { name: `View Order #${orderId}` });
+    expect(await orderLink.getAttribute('href')).toBe(`/orders/${orderId}`);
     await page.screenshot({ path: screenshotPath('cod-confirmation-desktop'), fullPage: true });
+
+    // The confirmation is step payment of this order: a reload shows it again, WhatsApp link and all.
+    expect(pathOf(page)).toBe(`/checkout?orderId=${orderId}`);
+    await page.reload();
+    await expectPage(page.getByRole('heading', { name: 'Order Confirmed' }), { timeout: 15_000 }).toBeVisible();
+    await expectPage(page.getByTestId('order-number')).toHaveText(`#${orderId}`);
+    await expectPage(page.getByText(total, { exact: true })).toBeVisible();
+    expect(await page.getByRole('link', { name: 'Contact us on WhatsApp' }).getAttribute('href')).toBe(whatsapp);
+    await orderLink.click();
+    await page.waitForURL(`**/orders/${orderId}`);
+    await expectPage(page.getByRole('heading', { level: 1, name: `Order #${orderId}` })).toBeVisible();
+    await expectPage(page.getByText('Leave with the concierge')).toBeVisible();
     // Chromium logs the server's 404 answer to the invalid code as a failed resource; that one is expected.
     expect(unexpectedErrors(consoleErrors, [404])).toEqual([]);
   }, 90_000);
@@ -218,6 +285,68 @@ describe('Checkout in a real browser', () => {
     await expectPage(page.getByRole('img', { name: /^QR code to pay/ }), { timeout: 15_000 }).toBeVisible();
     await expectPage(page.getByTestId('crypto-amount')).toHaveText(/^\d+\.\d{2}$/);
     expect(await orderNumberOnPanel(page)).toBe(orderId);
+
+    // The coin switched to is in the address: a reload shows that coin's open quote, not the order's first coin.
+    await page.waitForURL(`**/checkout?orderId=${orderId}&method=usdt-trc20`);
+    const usdtAmount = (await page.getByTestId('crypto-amount').textContent())!.trim();
+    await page.reload();
+    await expectPage(page.getByRole('img', { name: /^QR code to pay/ }), { timeout: 15_000 }).toBeVisible();
+    expect(await orderNumberOnPanel(page)).toBe(orderId);
+    await expectPage(page.getByTestId('crypto-amount')).toHaveText(usdtAmount);
+    expect(await page.getByText('Your cart is empty').count()).toBe(0);
+    await expectNoSidewaysPan(page, MOBILE.width);
+    await page.screenshot({ path: screenshotPath('payment-panel-reloaded-mobile'), fullPage: true });
+
+    // The next checkout starts from this order's shipping details.
+    await addProductsToCart(page, 1);
+    await page.goto('/checkout');
+    await expectPage(page.getByTestId('prefilled-from')).toContainText(`#${orderId}`);
+    await expectPage(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Rosalind');
+    await expectPage(page.getByRole('textbox', { name: 'Phone' })).toHaveValue('0412 345 678');
+    await expectPage(page.getByRole('textbox', { name: 'Postcode' })).toHaveValue(SYDNEY.postcode);
+    await expectNoSidewaysPan(page, MOBILE.width);
+    await page.screenshot({ path: screenshotPath('checkout-prefilled-mobile'), fullPage: true });
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
-  }, 150_000);
+  }, 180_000);
+
+  it('fills in a signed-in customer\'s name, phone and address from their last order, never over what they typed', async () => {
+    const { page, consoleErrors } = await shop.newPage(DESKTOP);
+    const signup = await page.request.post('/api/auth/signup', { data: { fullName: 'Dorothy Hodgkin', email: 'dorothy@example.com', password: 'insulin-1969' }, headers: { Origin: shop.url } });
+    expect(signup.status()).toBe(201);
+    const products = (await (await page.request.get('/api/products')).json()) as { id: number; stock: number }[];
+    const lastAddress = { firstName: 'Dorothy', lastName: 'Hodgkin', phone: '0298765432', address: '5 Macquarie Street', city: 'Sydney', state: 'NSW', postalCode: '2000', country: 'Australia' };
+    const placed = await page.request.post('/api/orders', {
+      data: { customerEmail: 'dorothy@example.com', paymentMethod: 'bitcoin', shippingMethod: 'regular', shippingAddress: lastAddress, items: [{ productId: products.find((product) => product.stock > 0)!.id, quantity: 1 }] },
+      headers: { Origin: shop.url },
+    });
+    expect(placed.status()).toBe(201);
+    const lastOrderId = ((await placed.json()) as { id: number }).id;
+
+    // The last order answers only once the shopper has typed: it must not overwrite what they typed, nor a field they cleared.
+    let release!: () => void;
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route((url) => url.pathname === '/api/customer/orders' && url.searchParams.get('pageSize') === '1', async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await addProductsToCart(page, 1);
+    await page.goto('/checkout');
+    await expectPage(page.getByRole('textbox', { name: 'Email' })).toHaveValue('dorothy@example.com');
+    await page.getByRole('textbox', { name: 'First name' }).fill('Dot');
+    await page.getByRole('textbox', { name: 'City / suburb' }).fill('Parramatta');
+    await page.getByRole('textbox', { name: 'Last name' }).fill('H');
+    await page.getByRole('textbox', { name: 'Last name' }).fill('');
+    release();
+
+    await expectPage(page.getByTestId('prefilled-from')).toContainText(`#${lastOrderId}`);
+    await expectPage(page.getByRole('textbox', { name: 'Phone' })).toHaveValue('02 9876 5432');
+    await expectPage(page.getByRole('textbox', { name: 'Address' })).toHaveValue(lastAddress.address);
+    await expectPage(page.getByRole('combobox', { name: 'State' })).toHaveValue('NSW');
+    await expectPage(page.getByRole('textbox', { name: 'Postcode' })).toHaveValue('2000');
+    await expectPage(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Dot');
+    await expectPage(page.getByRole('textbox', { name: 'City / suburb' })).toHaveValue('Parramatta');
+    await expectPage(page.getByRole('textbox', { name: 'Last name' })).toHaveValue('');
+    await page.screenshot({ path: screenshotPath('checkout-prefilled-desktop'), fullPage: true });
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+  }, 90_000);
 });

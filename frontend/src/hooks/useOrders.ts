@@ -23,6 +23,13 @@ export const customerOrderQueries = {
       queryFn: () => apiGetEveryPage<Order>(CUSTOMER_ORDERS_KEY[0]),
       staleTime: CUSTOMER_ORDERS_STALE_MS,
     }),
+  /** The newest order alone, or null: checkout fills in its shipping details for the next one. */
+  latest: () =>
+    queryOptions({
+      queryKey: [...CUSTOMER_ORDERS_KEY, 'latest'],
+      queryFn: async () => (await apiGetPage<Order>(`${CUSTOMER_ORDERS_KEY[0]}${queryString({ pageSize: 1 })}`)).items[0] ?? null,
+      staleTime: CUSTOMER_ORDERS_STALE_MS,
+    }),
 };
 
 /** A page of the signed-in customer's orders, newest first. */

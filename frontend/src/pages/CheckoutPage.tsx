@@ -1,48 +1,69 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { ShoppingBag } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PlacedOrder } from '../api/types';
 import { PageLoading } from '../components/PageLoading';
+import { orderQueries } from '../features/ordering';
 import { useAuth } from '../hooks/useAuth';
 import { useCheckoutStarted } from '../lib/analytics';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { useCart } from '../state/cart';
 import { isCryptoPaymentMethod } from '../../../backend/src/ordering/contract/checkout-rules';
-import { CashOnDeliveryConfirmation } from './checkout/CashOnDeliveryConfirmation';
 import { CheckoutForm } from './checkout/CheckoutForm';
 import { CheckoutModeChoice } from './checkout/CheckoutModeChoice';
 import { CheckoutSteps } from './checkout/CheckoutSteps';
-import { CryptoPaymentFlow } from './checkout/CryptoPaymentFlow';
 import { ResumeOrderPayment } from './checkout/ResumeOrderPayment';
 import './checkout/checkout.css';
 
-/** Checkout spec §2: /checkout places a new order; /checkout?orderId=N pays an existing one. */
+/**
+ * Checkout spec §2: /checkout places a new order; /checkout?orderId=N is step payment of an existing one
+ * (the crypto panel or the cash-on-delivery confirmation), read from the server, so a reload shows it again.
+ * `method` names the coin the shopper switched to, when it is not the order's own.
+ */
 export default function CheckoutPage() {
   usePageTitle('Checkout');
   const [params] = useSearchParams();
   const orderId = Number(params.get('orderId'));
+  const method = params.get('method');
+  const placed = Number.isSafeInteger(orderId) && orderId > 0;
+
+  // Braces matter: Chromium's scrollTo returns a promise, which React would take for a cleanup function.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [orderId]);
+
   return (
     <div className="section checkout-page">
-      <div className="container">{Number.isSafeInteger(orderId) && orderId > 0 ? <ResumeOrderPayment orderId={orderId} /> : <NewCheckout />}</div>
+      <div className="container">
+        {placed ? <ResumeOrderPayment orderId={orderId} method={method !== null && isCryptoPaymentMethod(method) ? method : null} /> : <NewCheckout />}
+      </div>
     </div>
   );
 }
 
 function NewCheckout() {
-  const { user, isLoading } = useAuth();
+  const { user, isAuthenticated, isLoading } = useAuth();
   const cart = useCart();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [guest, setGuest] = useState(false);
-  const [order, setOrder] = useState<PlacedOrder | null>(null);
+  const [placing, setPlacing] = useState(false);
   useCheckoutStarted(cart.lines.length > 0);
 
-  // Braces matter: Chromium's scrollTo returns a promise, which React would take for a cleanup function.
   useEffect(() => {
     window.scrollTo(0, 0);
-  }, [order, guest]);
+  }, [guest]);
 
-  if (order) {
-    return isCryptoPaymentMethod(order.paymentMethod) ? <CryptoPaymentFlow order={order} method={order.paymentMethod} /> : <CashOnDeliveryConfirmation order={order} />;
-  }
+  /** Step payment lives at the order's own address: the answer is shown at once, and a reload reads it again. */
+  const showPaymentStep = (order: PlacedOrder) => {
+    queryClient.setQueryData(orderQueries.detail(order.id, isAuthenticated).queryKey, order);
+    setPlacing(true);
+    navigate(`/checkout?orderId=${order.id}`, { replace: true });
+  };
+
+  // The cart is spent once the order is placed: the moment before the address changes is no empty cart.
+  if (placing) return <PageLoading label="Preparing your payment…" />;
   if (cart.lines.length === 0) {
     return (
       <>
@@ -75,7 +96,7 @@ function NewCheckout() {
           )}
         </p>
       </div>
-      <CheckoutForm email={user?.email ?? null} onOrderPlaced={setOrder} />
+      <CheckoutForm email={user?.email ?? null} onOrderPlaced={showPaymentStep} />
     </div>
   );
 }

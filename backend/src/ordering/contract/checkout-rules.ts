@@ -141,3 +141,11 @@ export const WHATSAPP_NUMBER = '61400000000';
 export function whatsappLink(text: string): string {
   return `https://wa.me/${WHATSAPP_NUMBER}?text=${encodeURIComponent(text)}`;
 }
+
+/**
+ * The order's `whatsappContactLink` (checkout spec §3, returned on creation). The storefront builds the
+ * same link when it shows a placed order again (a reload of its confirmation), so both read it from here.
+ */
+export function orderContactLink(order: { id: number; totalAmount: string }): string {
+  return whatsappLink(`Hello! I just placed order #${order.id} (total A$${order.totalAmount}). Could you help me with it?`);
+}

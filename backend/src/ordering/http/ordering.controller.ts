@@ -7,7 +7,7 @@ import { pageHeaders } from '../../shared/http/paged-response';
 import { z } from 'zod';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
 import { idParamSchema } from '../../shared/http/id-param';
-import { whatsappLink } from '../contract/checkout-rules';
+import { orderContactLink } from '../contract/checkout-rules';
 import { SignedInGuard } from '../../shared/http/guards';
 import { RateLimiter } from '../../shared/http/rate-limiter';
 import { commandContextOf, CurrentUser } from '../../shared/http/request-context';
@@ -79,7 +79,7 @@ export class OrderingController {
     if (!user) rememberGuestOrder(request, orderId);
     await this.projections.readYourWrite(position, ['orders'], `/api/orders/${orderId}`);
     const order = await this.orders.byId(orderId);
-    return { ...order, whatsappContactLink: whatsappLink(`Hello! I just placed order #${orderId} (total A$${order.totalAmount}). Could you help me with it?`) };
+    return { ...order, whatsappContactLink: orderContactLink(order) };
   }
 
   @Get('orders/:id')

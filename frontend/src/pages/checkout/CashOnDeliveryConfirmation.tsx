@@ -1,12 +1,13 @@
-import { CheckCircle2, MessageCircle } from 'lucide-react';
-import type { PlacedOrder } from '../../api/types';
+import { CheckCircle2, MessageCircle, Package } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import type { Order } from '../../api/types';
 import { formatAud } from '../../lib/currencies';
 import { toCents } from '../../lib/money';
 import { AfterOrderActions } from './AfterOrderActions';
-import { SHIPPING_METHODS } from '../../../../backend/src/ordering/contract/checkout-rules';
+import { orderContactLink, SHIPPING_METHODS } from '../../../../backend/src/ordering/contract/checkout-rules';
 
-/** Step payment for cash on delivery: nothing to pay now, only what to have ready and how to reach us. */
-export function CashOnDeliveryConfirmation({ order }: { order: PlacedOrder }) {
+/** Step payment for cash on delivery: nothing to pay now, only what to have ready, where to follow the order and how to reach us. */
+export function CashOnDeliveryConfirmation({ order }: { order: Order }) {
   const { address, city, state, postalCode } = order.shippingAddress;
   return (
     <section className="card checkout-result stack" aria-labelledby="cod-heading">
@@ -37,7 +38,10 @@ export function CashOnDeliveryConfirmation({ order }: { order: PlacedOrder }) {
       </dl>
       <p className="muted">Please have the exact amount ready. Our courier will call {order.shippingAddress.phone} before arriving.</p>
       <AfterOrderActions>
-        <a className="button button-primary" href={order.whatsappContactLink} target="_blank" rel="noopener noreferrer">
+        <Link className="button button-primary" to={`/orders/${order.id}`}>
+          <Package size={18} aria-hidden /> View Order #{order.id}
+        </Link>
+        <a className="button button-outline" href={orderContactLink(order)} target="_blank" rel="noopener noreferrer">
           <MessageCircle size={18} aria-hidden /> Contact us on WhatsApp
         </a>
       </AfterOrderActions>

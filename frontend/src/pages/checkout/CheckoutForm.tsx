@@ -1,9 +1,11 @@
-import { Lock, ShieldCheck } from 'lucide-react';
-import { FormEvent, useEffect, useMemo, useState } from 'react';
+import { Banknote, Lock, ShieldCheck } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { FieldErrors, UseFormRegisterReturn, useWatch } from 'react-hook-form';
 import { messageOf } from '../../api/client';
 import type { PlacedOrder } from '../../api/types';
 import { CheckoutLine, useCheckoutQuote, usePlaceOrder, useReferralCode } from '../../hooks/useCheckout';
+import { customerOrderQueries } from '../../hooks/useOrders';
 import { Field, useZodForm } from '../../components/ui/form';
 import { formatAud } from '../../lib/currencies';
 import { toCents } from '../../lib/money';
@@ -17,19 +19,32 @@ import {
   CRYPTO_PAYMENT_METHOD_IDS,
   CRYPTO_PAYMENT_METHODS,
   formatAustralianPhone,
-  PaymentMethod,
   SHIPPING_METHOD_IDS,
   FREE_REGULAR_SHIPPING_FROM_CENTS,
   SHIPPING_METHODS,
   shippingCostCents,
 } from '../../../../backend/src/ordering/contract/checkout-rules';
 import { checkoutFormSchema } from '../../../../backend/src/ordering/contract/checkout-form-input';
-import { CheckoutField, CheckoutFormValues, checkoutProblems, chooseShippingMethod, choosePaymentMethod, EMPTY_CHECKOUT_FORM, FIELD_ORDER, orderPayload, splitMessage } from './checkout-form';
+import {
+  CheckoutField,
+  CheckoutFormValues,
+  checkoutProblems,
+  chooseShippingMethod,
+  EMPTY_CHECKOUT_FORM,
+  FIELD_ORDER,
+  orderPayload,
+  PREFILLED_FIELDS,
+  prefillFromLastOrder,
+  splitMessage,
+} from './checkout-form';
 import { OrderSummary } from './OrderSummary';
 
 const ORDER_FAILED = 'Failed to create order. Please try again.';
 
-/** Step info of checkout spec §2: who, where, how it ships, how it is paid, and the server's price for it. */
+/**
+ * Step info of checkout spec §2: who, where, how it ships, how it is paid, and the server's price for it.
+ * `email` is the signed-in customer's (null for a guest); their last order's shipping details fill in the rest.
+ */
 export function CheckoutForm({ email, onOrderPlaced }: { email: string | null; onOrderPlaced(order: PlacedOrder): void }) {
   const cart = useCart();
   const toast = useToast();
@@ -49,11 +64,16 @@ export function CheckoutForm({ email, onOrderPlaced }: { email: string | null; o
   const discountedSubtotalCents = quote.data ? toCents(quote.data.subtotal) - toCents(quote.data.discountAmount) : 0;
   const placeOrder = usePlaceOrder();
   const cashOnDelivery = paymentMethod === CASH_ON_DELIVERY;
+  /** The fields the shopper has typed in or chosen themselves: the last order never fills those. */
+  const edited = useRef(new Set<string>());
+  const lastOrder = useQuery({ ...customerOrderQueries.latest(), enabled: email !== null });
+  const [prefilledFrom, setPrefilledFrom] = useState<number | null>(null);
 
   // Any change to the form clears the server's refusal; once the shopper has tried to order, it re-checks every field.
   useEffect(() => {
     let checking = false;
-    const subscription = form.watch(() => {
+    const subscription = form.watch((_values, { name, type }) => {
+      if (type === 'change' && name) edited.current.add(name);
       setServerError(null);
       if (!form.formState.isSubmitted || checking) return;
       checking = true; // one check for the two choices a cash-on-delivery pick changes together
@@ -64,6 +84,20 @@ export function CheckoutForm({ email, onOrderPlaced }: { email: string | null; o
     });
     return () => subscription.unsubscribe();
   }, [form]);
+
+  // Once, when the last order arrives: it may come after the shopper has started typing.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    const order = lastOrder.data;
+    if (!order || prefilled.current) return;
+    prefilled.current = true;
+    const fill = prefillFromLastOrder(form.getValues(), order.shippingAddress, edited.current);
+    for (const field of PREFILLED_FIELDS) {
+      const value = fill[field];
+      if (value !== undefined) form.setValue(field, value);
+    }
+    if (Object.keys(fill).length > 0) setPrefilledFrom(order.id);
+  }, [form, lastOrder.data]);
 
   /** The payment and shipping choices, which cash on delivery ties together. */
   const choose = (next: CheckoutFormValues) => {
@@ -117,6 +151,11 @@ export function CheckoutForm({ email, onOrderPlaced }: { email: string | null; o
         <section className="card stack" aria-labelledby="address-heading">
           <h2 id="address-heading">Shipping address</h2>
           <p className="muted small">We ship within Australia only.</p>
+          {prefilledFrom !== null && (
+            <p className="notice small" role="status" data-testid="prefilled-from">
+              Filled in from your last order (#{prefilledFrom}). Please check the details before you order.
+            </p>
+          )}
           <div className="field-grid">
             <Field label="First name" required error={errors.firstName}>
               <input id="checkout-firstName" className="input" autoComplete="given-name" required {...form.register('firstName')} />
@@ -188,7 +227,10 @@ export function CheckoutForm({ email, onOrderPlaced }: { email: string | null; o
                   />
                   <span className="option-body">
                     <span className="option-title">{label}</span>
-                    <span className="muted small">{delivery}</span>
+                    <span className="muted small">
+                      {delivery}
+                      {method === CASH_ON_DELIVERY && ', paid to the courier in cash'}
+                    </span>
                   </span>
                   <span className="option-price">{costCents === 0 ? 'Free' : formatAud(costCents)}</span>
                 </label>
@@ -196,30 +238,36 @@ export function CheckoutForm({ email, onOrderPlaced }: { email: string | null; o
             })}
           </div>
           <p className="muted small">
-            Regular shipping is free on orders of {formatAud(FREE_REGULAR_SHIPPING_FROM_CENTS)} or more. Cash on Delivery is delivered by our own courier within Sydney metro and is paid in cash on arrival.
+            Regular shipping is free on orders of {formatAud(FREE_REGULAR_SHIPPING_FROM_CENTS)} or more. Cash on Delivery is delivered by our own courier within Sydney metro and is paid in cash on arrival, so it is also your payment method.
           </p>
         </section>
 
         <section className="card stack" aria-labelledby="payment-heading">
           <h2 id="payment-heading">Payment method</h2>
-          <div role="radiogroup" aria-labelledby="payment-heading" aria-describedby={errors.paymentMethod ? 'checkout-paymentMethod-error' : undefined} className="option-list">
-            {[...CRYPTO_PAYMENT_METHOD_IDS, CASH_ON_DELIVERY].map((method, index) => (
-              <label key={method} className="option-card">
-                <input
-                  id={index === 0 ? 'checkout-paymentMethod' : undefined}
-                  type="radio"
-                  {...form.register('paymentMethod')}
-                  value={method}
-                  checked={paymentMethod === method}
-                  onChange={() => choose(choosePaymentMethod(form.getValues(), method as PaymentMethod))}
-                />
-                <span className="option-body">
-                  <span className="option-title">{method === CASH_ON_DELIVERY ? 'Cash on Delivery' : CRYPTO_PAYMENT_METHODS[method as keyof typeof CRYPTO_PAYMENT_METHODS].label}</span>
-                  <span className="muted small">{method === CASH_ON_DELIVERY ? 'Sydney metro only, pay the courier in cash' : 'Pay from your wallet with a QR code'}</span>
-                </span>
-              </label>
-            ))}
-          </div>
+          {cashOnDelivery ? (
+            <div className="option-card option-card-fixed" data-testid="payment-cash-on-delivery">
+              <Banknote size={20} aria-hidden />
+              <span className="option-body">
+                <span className="option-title">Cash on Delivery</span>
+                <span className="muted small">Comes with the Cash on Delivery shipping option: pay our courier in cash when it arrives. To pay in crypto, choose another shipping option.</span>
+              </span>
+            </div>
+          ) : (
+            <>
+              <div role="radiogroup" aria-labelledby="payment-heading" aria-describedby={errors.paymentMethod ? 'checkout-paymentMethod-error' : undefined} className="option-list">
+                {CRYPTO_PAYMENT_METHOD_IDS.map((method, index) => (
+                  <label key={method} className="option-card">
+                    <input id={index === 0 ? 'checkout-paymentMethod' : undefined} type="radio" {...form.register('paymentMethod')} value={method} checked={paymentMethod === method} />
+                    <span className="option-body">
+                      <span className="option-title">{CRYPTO_PAYMENT_METHODS[method].label}</span>
+                      <span className="muted small">Pay from your wallet with a QR code</span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+              <p className="muted small">Paying in cash? Choose Cash on Delivery under Shipping options (Sydney metro only).</p>
+            </>
+          )}
           {errors.paymentMethod && (
             <p id="checkout-paymentMethod-error" className="notice notice-danger">
               {errors.paymentMethod}

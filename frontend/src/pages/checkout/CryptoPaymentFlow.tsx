@@ -20,7 +20,7 @@ type Stage = { kind: 'starting' } | { kind: 'choose'; problem: string } | { kind
  * Step payment for a crypto order: quote, pay, wait for confirmation. When the payment cannot start or
  * fails, the shopper is back at choosing how to pay, for the same order (it exists, and the cart is spent).
  */
-export function CryptoPaymentFlow({ order, method }: { order: Order; method: CryptoPaymentMethod }) {
+export function CryptoPaymentFlow({ order, method, onQuoted }: { order: Order; method: CryptoPaymentMethod; onQuoted(method: CryptoPaymentMethod): void }) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const initiate = useInitiatePayment();
@@ -33,6 +33,7 @@ export function CryptoPaymentFlow({ order, method }: { order: Order; method: Cry
         onSuccess: (payment) => {
           toast({ title: 'Payment Initiated', description: `Send ${payment.cryptoAmount} ${payment.coin} to the address shown.`, variant: 'success' });
           setStage({ kind: 'paying', payment });
+          onQuoted(paymentMethod);
         },
         onError: (error) => {
           const reason = messageOf(error, 'Please try again.');

@@ -1,4 +1,5 @@
-import { CheckCircle2 } from 'lucide-react';
+import { CheckCircle2, Package } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import type { Order, Payment } from '../../api/types';
 import { useAuth } from '../../hooks/useAuth';
 import { formatAud } from '../../lib/currencies';
@@ -27,7 +28,11 @@ export function PaymentSuccess({ order, payment }: { order: Order; payment: Paym
         <li>When it ships we e-mail {order.customerEmail} the carrier and tracking number.</li>
         <li>{isAuthenticated ? 'You can follow the order any time under My Orders.' : `Keep your order number #${order.id} for any question about it.`}</li>
       </ol>
-      <AfterOrderActions />
+      <AfterOrderActions>
+        <Link className="button button-primary" to={`/orders/${order.id}`}>
+          <Package size={18} aria-hidden /> View Order #{order.id}
+        </Link>
+      </AfterOrderActions>
     </section>
   );
 }

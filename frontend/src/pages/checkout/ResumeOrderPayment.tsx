@@ -1,41 +1,62 @@
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { PageLoading } from '../../components/PageLoading';
 import { useAuth } from '../../hooks/useAuth';
 import { useOrder } from '../../hooks/useCheckout';
-import { isCryptoPaymentMethod } from '../../../../backend/src/ordering/contract/checkout-rules';
+import { CASH_ON_DELIVERY, CryptoPaymentMethod, isCryptoPaymentMethod } from '../../../../backend/src/ordering/contract/checkout-rules';
+import { CashOnDeliveryConfirmation } from './CashOnDeliveryConfirmation';
 import { CryptoPaymentFlow } from './CryptoPaymentFlow';
 
-/** "Pay now" from the dashboard: the payment panel again for an order that still waits for its crypto payment. */
-export function ResumeOrderPayment({ orderId }: { orderId: number }) {
+/**
+ * Step payment of an order that exists, read from the server: right after it is placed, after a reload,
+ * or from the dashboard's "Pay now". `method` is a coin the shopper switched to on this page.
+ */
+export function ResumeOrderPayment({ orderId, method }: { orderId: number; method: CryptoPaymentMethod | null }) {
   const order = useOrder(orderId);
+  const [, setParams] = useSearchParams();
   if (order.isLoading) return <PageLoading label="Loading your order…" />;
   if (!order.data) {
     const missing = order.error instanceof ApiError && order.error.status === 404;
     return <Unpayable title={missing ? 'Order not found' : 'We could not load this order'} text={missing ? `There is no order #${orderId} in your account.` : 'Please try again in a moment.'} />;
   }
   const { data } = order;
-  if (!isCryptoPaymentMethod(data.paymentMethod)) return <Unpayable title={`Order #${data.id} is paid on delivery`} text="There is nothing to pay online for this order." />;
-  if (data.status === 'cancelled') return <Unpayable title={`Order #${data.id} was cancelled`} text="A cancelled order cannot be paid." />;
-  if (data.paymentStatus === 'confirmed') return <Unpayable title={`Order #${data.id} is already paid`} text="Thank you: its payment has been confirmed." />;
-  return <CryptoPaymentFlow order={data} method={data.paymentMethod} />;
+  if (data.status === 'cancelled') return <Unpayable orderId={data.id} title={`Order #${data.id} was cancelled`} text="A cancelled order cannot be paid." />;
+  if (data.paymentMethod === CASH_ON_DELIVERY) return <CashOnDeliveryConfirmation order={data} />;
+  if (!isCryptoPaymentMethod(data.paymentMethod)) return <Unpayable orderId={data.id} title={`Order #${data.id} is not paid online`} text="There is nothing to pay online for this order." />;
+  if (data.paymentStatus === 'confirmed') return <Unpayable orderId={data.id} title={`Order #${data.id} is already paid`} text="Thank you: its payment has been confirmed." />;
+  const ordersOwn = data.paymentMethod;
+  return (
+    <CryptoPaymentFlow
+      order={data}
+      method={method ?? ordersOwn}
+      // The coin being paid goes into the address, so a reload asks for that coin's open quote again, not the order's first coin.
+      onQuoted={(coin) => setParams(coin === ordersOwn ? { orderId: String(data.id) } : { orderId: String(data.id), method: coin }, { replace: true })}
+    />
+  );
 }
 
-function Unpayable({ title, text }: { title: string; text: string }) {
+function Unpayable({ orderId, title, text }: { orderId?: number; title: string; text: string }) {
   const { isAuthenticated } = useAuth();
   return (
     <section className="empty-state">
       <h1>{title}</h1>
       <p className="muted">{text}</p>
-      {isAuthenticated ? (
-        <Link to="/dashboard" className="button button-primary">
-          Back to My Orders
-        </Link>
-      ) : (
-        <Link to="/products" className="button button-primary">
-          Continue Shopping
-        </Link>
-      )}
+      <div className="row gap wrap center">
+        {orderId !== undefined && (
+          <Link to={`/orders/${orderId}`} className="button button-primary">
+            View Order #{orderId}
+          </Link>
+        )}
+        {isAuthenticated ? (
+          <Link to="/dashboard" className={orderId === undefined ? 'button button-primary' : 'button button-outline'}>
+            Back to My Orders
+          </Link>
+        ) : (
+          <Link to="/products" className={orderId === undefined ? 'button button-primary' : 'button button-outline'}>
+            Continue Shopping
+          </Link>
+        )}
+      </div>
     </section>
   );
 }

@@ -4,10 +4,10 @@ import {
   CheckoutFormValues,
   checkoutProblems,
   chooseShippingMethod,
-  choosePaymentMethod,
   EMPTY_CHECKOUT_FORM,
   orderPayload,
   PAYMENT_METHOD_REQUIRED,
+  prefillFromLastOrder,
   splitMessage,
   validateCheckout,
 } from './checkout-form';
@@ -71,9 +71,9 @@ describe('checkout form rules', () => {
   });
 
   it('offers cash on delivery only in Sydney metro', () => {
-    const melbourne = choosePaymentMethod({ ...sydneyBitcoin, city: 'Melbourne', state: 'VIC', postalCode: '3000' }, 'cash_on_delivery');
+    const melbourne = chooseShippingMethod({ ...sydneyBitcoin, city: 'Melbourne', state: 'VIC', postalCode: '3000' }, 'cash_on_delivery');
     expect(validateCheckout(melbourne).message).toBe(MESSAGES.serviceArea);
-    expect(validateCheckout(choosePaymentMethod(sydneyBitcoin, 'cash_on_delivery')).message).toBeNull();
+    expect(validateCheckout(chooseShippingMethod(sydneyBitcoin, 'cash_on_delivery')).message).toBeNull();
     expect(validateCheckout(melbourne).errors).toEqual({ paymentMethod: MESSAGES.serviceArea });
     expect(validateCheckout({ ...melbourne, postalCode: '30' }).errors).toEqual({ postalCode: 'An Australian postcode has 4 digits.' });
   });
@@ -82,13 +82,38 @@ describe('checkout form rules', () => {
     expect(validateCheckout({ ...sydneyBitcoin, acknowledged: false }).message).toBe(ACKNOWLEDGEMENT_REQUIRED);
   });
 
-  it('keeps cash-on-delivery payment and shipping together', () => {
-    const cod = choosePaymentMethod(sydneyBitcoin, 'cash_on_delivery');
-    expect(cod.shippingMethod).toBe('cash_on_delivery');
-    expect(choosePaymentMethod(cod, 'ethereum')).toMatchObject({ paymentMethod: 'ethereum', shippingMethod: 'regular' });
-    expect(chooseShippingMethod(sydneyBitcoin, 'cash_on_delivery').paymentMethod).toBe('cash_on_delivery');
+  it('makes the cash-on-delivery shipping option the payment too, and asks for a coin again when another option is chosen', () => {
+    const cod = chooseShippingMethod(sydneyBitcoin, 'cash_on_delivery');
+    expect(cod).toMatchObject({ paymentMethod: 'cash_on_delivery', shippingMethod: 'cash_on_delivery' });
     expect(chooseShippingMethod(cod, 'express')).toMatchObject({ paymentMethod: null, shippingMethod: 'express' });
     expect(chooseShippingMethod(sydneyBitcoin, 'express')).toMatchObject({ paymentMethod: 'bitcoin', shippingMethod: 'express' });
+  });
+
+  describe('filling in a signed-in customer\'s last shipping details', () => {
+    const lastAddress = { firstName: 'Marie', lastName: 'Curie', phone: '0412345678', address: '1 George Street', city: 'Sydney', state: 'NSW', postalCode: '2000', country: 'Australia' } as const;
+
+    it('fills every empty field, the phone formatted as the form formats it', () => {
+      expect(prefillFromLastOrder({ ...EMPTY_CHECKOUT_FORM, email: 'marie@example.com' }, lastAddress, new Set())).toEqual({
+        firstName: 'Marie',
+        lastName: 'Curie',
+        phone: '0412 345 678',
+        address: '1 George Street',
+        city: 'Sydney',
+        state: 'NSW',
+        postalCode: '2000',
+      });
+    });
+
+    it('never overwrites what the shopper typed, nor a field they emptied themselves', () => {
+      const typed = { ...EMPTY_CHECKOUT_FORM, firstName: 'Pierre', city: 'Parramatta' };
+      expect(prefillFromLastOrder(typed, lastAddress, new Set(['firstName', 'city', 'lastName']))).toEqual({
+        phone: '0412 345 678',
+        address: '1 George Street',
+        state: 'NSW',
+        postalCode: '2000',
+      });
+      expect(prefillFromLastOrder(sydneyBitcoin, lastAddress, new Set())).toEqual({});
+    });
   });
 
   it('sends the spec payload with the unit prices the shopper saw and delivery instructions only for cash on delivery', () => {
@@ -102,7 +127,7 @@ describe('checkout form rules', () => {
       items: [{ productId: 7, quantity: 2, price: '70.00' }],
       shippingAddress: { country: 'Australia', postalCode: '2000' },
     });
-    const cod = choosePaymentMethod({ ...sydneyBitcoin, deliveryInstructions: 'Ring twice' }, 'cash_on_delivery');
+    const cod = chooseShippingMethod({ ...sydneyBitcoin, deliveryInstructions: 'Ring twice' }, 'cash_on_delivery');
     expect(orderPayload({ ...cod, paymentMethod: 'cash_on_delivery' }, [{ product, quantity: 1 }], undefined, null)).toMatchObject({
       paymentStatus: 'confirmed',
       deliveryInstructions: 'Ring twice',

@@ -1,8 +1,8 @@
 import '../../lib/zod-without-eval';
-import type { CheckoutQuote } from '../../api/types';
+import type { CheckoutQuote, ShippingAddress } from '../../api/types';
 import type { PlaceOrderPayload } from '../../hooks/useCheckout';
 import { centsToDecimal, effectivePriceCents, PricedProduct } from '../../lib/money';
-import { CASH_ON_DELIVERY, COUNTRY, MESSAGES, PaymentMethod, ShippingMethod } from '../../../../backend/src/ordering/contract/checkout-rules';
+import { CASH_ON_DELIVERY, COUNTRY, formatAustralianPhone, MESSAGES, PaymentMethod, ShippingMethod } from '../../../../backend/src/ordering/contract/checkout-rules';
 import { CheckoutFormInput, checkoutFormSchema } from '../../../../backend/src/ordering/contract/checkout-form-input';
 
 export { ACKNOWLEDGEMENT_REQUIRED, INVALID_EMAIL, PAYMENT_METHOD_REQUIRED } from '../../../../backend/src/ordering/contract/checkout-form-input';
@@ -82,19 +82,35 @@ export function validateCheckout(values: CheckoutFormValues): { errors: Checkout
 }
 
 /**
- * Choosing cash on delivery as the payment picks its shipping option and the other way round,
- * because the server only accepts the two together.
+ * Cash on delivery is offered once, as a shipping option (checkout spec §9 prices its delivery), and
+ * it is also how the order is paid: choosing it sets the payment, and leaving it clears that payment
+ * so the shopper picks a coin. The server only accepts the two together.
  */
-export function choosePaymentMethod(values: CheckoutFormValues, paymentMethod: PaymentMethod): CheckoutFormValues {
-  if (paymentMethod === CASH_ON_DELIVERY) return { ...values, paymentMethod, shippingMethod: CASH_ON_DELIVERY };
-  const shippingMethod = values.shippingMethod === CASH_ON_DELIVERY ? 'regular' : values.shippingMethod;
-  return { ...values, paymentMethod, shippingMethod };
-}
-
 export function chooseShippingMethod(values: CheckoutFormValues, shippingMethod: ShippingMethod): CheckoutFormValues {
   if (shippingMethod === CASH_ON_DELIVERY) return { ...values, shippingMethod, paymentMethod: CASH_ON_DELIVERY };
   const paymentMethod = values.paymentMethod === CASH_ON_DELIVERY ? null : values.paymentMethod;
   return { ...values, shippingMethod, paymentMethod };
+}
+
+/** The fields a signed-in customer's last order fills in. */
+export const PREFILLED_FIELDS = ['firstName', 'lastName', 'phone', 'address', 'city', 'state', 'postalCode'] as const;
+type PrefilledField = (typeof PREFILLED_FIELDS)[number];
+
+/**
+ * What the last order's shipping address fills in: only fields still empty that the shopper has not
+ * edited (typing and then clearing a field is an answer too), so nothing they typed is overwritten.
+ */
+export function prefillFromLastOrder(values: CheckoutFormValues, address: ShippingAddress, edited: ReadonlySet<string>): Partial<Pick<CheckoutFormValues, PrefilledField>> {
+  const fromOrder: Pick<CheckoutFormValues, PrefilledField> = {
+    firstName: address.firstName,
+    lastName: address.lastName,
+    phone: formatAustralianPhone(address.phone),
+    address: address.address,
+    city: address.city,
+    state: address.state,
+    postalCode: address.postalCode,
+  };
+  return Object.fromEntries(PREFILLED_FIELDS.filter((field) => !edited.has(field) && values[field].trim() === '' && fromOrder[field]).map((field) => [field, fromOrder[field]]));
 }
 
 export function orderPayload(
