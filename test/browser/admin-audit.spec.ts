@@ -95,6 +95,7 @@ describe('Back office: audit log, referral codes and review moderation in a real
     // One order's history, oldest first: readable events, and the guest and the admin as actors.
     await log.getByRole('textbox', { name: 'Stream' }).fill(`order-${orderId}`);
     await expectPage(log.getByText(/^3 events match these filters, oldest first\./)).toBeVisible();
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ stream: `order-${orderId}` });
     const submitted = auditRow(page, 'Order submitted');
     await expectPage(submitted).toContainText(`Order #${orderId} submitted: 1 × ${product.name}`);
     await expectPage(submitted).toContainText('Guest');
@@ -143,6 +144,17 @@ describe('Back office: audit log, referral codes and review moderation in a real
     await expectPage(log.getByText(/^1 event matches these filters/)).toBeVisible();
     await expectPage(auditRow(page, 'Order shipped')).toBeVisible();
     await page.screenshot({ path: screenshotPath('admin-audit-desktop'), fullPage: true });
+
+    // The filters are the URL's: a reload keeps them, Back undoes the last, and a link opens one stream's events.
+    expect(new URL(page.url()).searchParams.get('by')).toBe('user');
+    await page.reload();
+    await expectPage(log.getByText(/^1 event matches these filters/)).toBeVisible();
+    await expectPage(log.getByRole('textbox', { name: 'User id' })).toHaveValue(/^[0-9a-f-]{36}$/);
+    await page.goBack();
+    await expectPage(log.getByRole('combobox', { name: 'Done by' })).toHaveValue('any');
+    await page.goto(`/admin/audit?stream=order-${orderId}`);
+    await expectPage(log.getByText(/^3 events match these filters, oldest first\./)).toBeVisible();
+    await expectPage(log.getByRole('textbox', { name: 'Stream' })).toHaveValue(`order-${orderId}`);
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
   }, 90_000);
 

@@ -1,9 +1,9 @@
 import { Download, RotateCcw } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { messageOf } from '../../api/client';
 import { Pager } from '../../components/ui/Pager';
-import { useDebouncedValue } from '../../hooks/useDebouncedValue';
-import { useLastPageWhenPastTheEnd } from '../../hooks/useListParams';
+import { useLastPageWhenPastTheEnd, useListParams } from '../../hooks/useListParams';
+import { useSearchBox } from '../../hooks/useSearchBox';
 import { formatDateTime } from '../../lib/dates';
 import {
   AUDIT_KEY,
@@ -35,7 +35,27 @@ interface Filters {
   toDay: string;
 }
 
-const NO_FILTERS: Filters = { stream: '', actorKind: 'any', actorId: '', type: '', fromDay: '', toDay: '' };
+const ACTOR_KINDS: readonly ActorKind[] = ['any', 'system', 'guest', 'user'];
+
+/**
+ * What the Audit log keeps in the URL besides the page, so a link shows the same events:
+ * /admin/audit?stream=order-12, ?by=user&user=<id>, ?type=OrderPlaced&from=2026-11-01&to=2026-11-30.
+ */
+const AUDIT_PARAMS = ['stream', 'by', 'user', 'type', 'from', 'to'] as const;
+type AuditParam = (typeof AUDIT_PARAMS)[number];
+const PARAM_OF: Record<keyof Filters, AuditParam> = { stream: 'stream', actorKind: 'by', actorId: 'user', type: 'type', fromDay: 'from', toDay: 'to' };
+const NO_PARAMS: Record<AuditParam, string> = { stream: '', by: '', user: '', type: '', from: '', to: '' };
+
+function filtersOf(params: Record<AuditParam, string>): Filters {
+  const actorKind = ACTOR_KINDS.find((kind) => kind === params.by) ?? 'any';
+  return { stream: params.stream, actorKind, actorId: params.user, type: params.type, fromDay: params.from, toDay: params.to };
+}
+
+function paramsOf(change: Partial<Filters>): Partial<Record<AuditParam, string>> {
+  const params: Partial<Record<AuditParam, string>> = {};
+  for (const [field, value] of Object.entries(change) as [keyof Filters, string][]) params[PARAM_OF[field]] = field === 'actorKind' && value === 'any' ? '' : value;
+  return params;
+}
 
 /** The server's rules (audit.controller.ts), checked before asking. */
 const STREAM = /^[a-z]+(-[a-z]+)*-[A-Za-z0-9@._-]{1,128}$/;
@@ -142,18 +162,20 @@ function AuditCards({
  */
 export function AuditTab() {
   const section = useRef<HTMLElement>(null);
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const settled = useDebouncedValue(filters, 350);
+  const list = useListParams(AUDIT_PARAMS);
+  const { setFilters, setPage } = list;
+  const filters = filtersOf(list.filters);
   const errors = validate(filters);
-  const settledValid = Object.keys(validate(settled)).length === 0;
-  const search = toSearch(settled);
-  const searchKey = JSON.stringify(search);
-  const [paging, setPaging] = useState({ searchKey, page: 1 });
-  const page = paging.searchKey === searchKey ? paging.page : 1;
-  const log = useAuditPage(search, page, settledValid);
+  const valid = Object.keys(errors).length === 0;
+  const search = toSearch(filters);
+  const page = list.page;
+  const log = useAuditPage(search, page, valid);
   const narrow = usePhoneLayout();
   useRefreshAfterChanges(AUDIT_KEY);
-  useRefetchWhenShown(section, () => settledValid && log.refetch());
+  useRefetchWhenShown(section, () => valid && log.refetch());
+  // The typed filters are written to the URL after a pause in typing (or on Enter), as the other tabs' searches.
+  const streamBox = useSearchBox(list.filters.stream, useCallback((text: string, options: { replace: boolean }) => setFilters({ stream: text }, options), [setFilters]));
+  const userBox = useSearchBox(list.filters.user, useCallback((text: string, options: { replace: boolean }) => setFilters({ user: text }, options), [setFilters]));
 
   const ids = {
     stream: useId(),
@@ -164,14 +186,14 @@ export function AuditTab() {
     to: useId(),
     summary: useId(),
   };
-  const set = (change: Partial<Filters>) => setFilters((current) => ({ ...current, ...change }));
-  const goTo = (next: number) => setPaging({ searchKey, page: next });
+  const set = (change: Partial<Filters>) => setFilters(paramsOf(change));
+  const goTo = setPage;
   const [history, setHistory] = useState<string | null>(null);
 
   const data = log.data;
   const total = data?.total ?? 0;
   const listPage = data && { ...data, items: data.entries };
-  const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
+  const filtered = AUDIT_PARAMS.some((param) => list.filters[param] !== '');
   // Fewer events than before (a narrower search, a rebuilt log): stay on the last page there is.
   useLastPageWhenPastTheEnd(listPage, log.isPlaceholderData, goTo);
   /** The server reads one stream as a timeline, oldest first; the whole log newest first. */
@@ -222,10 +244,9 @@ export function AuditTab() {
                 autoComplete="off"
                 spellCheck={false}
                 placeholder="e.g. 92331034-2ca9-…"
-                value={filters.actorId}
+                {...userBox.inputProps}
                 aria-invalid={errors.actorId ? true : undefined}
                 aria-describedby={describedBy('actorId', ids.actorId)}
-                onChange={(event) => set({ actorId: event.target.value })}
               />
               {errors.actorId && (
                 <span id={`${ids.actorId}-error`} className="field-error">
@@ -242,10 +263,9 @@ export function AuditTab() {
               autoComplete="off"
               spellCheck={false}
               placeholder="e.g. order-12"
-              value={filters.stream}
+              {...streamBox.inputProps}
               aria-invalid={errors.stream ? true : undefined}
               aria-describedby={describedBy('stream', ids.stream)}
-              onChange={(event) => set({ stream: event.target.value })}
             />
             {errors.stream && (
               <span id={`${ids.stream}-error`} className="field-error">
@@ -281,10 +301,10 @@ export function AuditTab() {
             {data ? `${total} ${total === 1 ? 'event' : 'events'}${filtered ? (total === 1 ? ' matches these filters' : ' match these filters') : ' in the log'}, ${order}. Dates are in your time zone.` : ' '}
           </p>
           <div className="row gap wrap">
-            <button type="button" className="button button-outline button-sm" disabled={!filtered} onClick={() => setFilters(NO_FILTERS)}>
+            <button type="button" className="button button-outline button-sm" disabled={!filtered} onClick={() => setFilters(NO_PARAMS)}>
               <RotateCcw size={16} aria-hidden /> Clear filters
             </button>
-            {settledValid && total > 0 ? (
+            {valid && total > 0 ? (
               <a className="button button-outline button-sm" href={auditExportUrl(search)} download="audit-log.csv">
                 <Download size={16} aria-hidden /> Export CSV
               </a>
