@@ -33,7 +33,7 @@ import { CREDENTIAL_STORE, CredentialStore } from './storage/credential-store/cr
 import { storedOnce } from './storage/credential-store/stored-once';
 import { immutableAssets } from './storefront/immutable-assets';
 import { StorefrontPages } from './storefront/storefront-pages';
-import { lockDataDirIfUsed, OpenedStores } from './storage/storage.module';
+import { assertEmbeddedLogPresent, lockDataDirIfUsed, OpenedStores, storageEngines } from './storage/storage.module';
 import { Document } from './storage/read-store/read-store.port';
 
 const JSON_BODY_LIMIT = '1mb';
@@ -44,6 +44,13 @@ const SHARED_START_CATCH_UP_MS = 2_000;
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
   // The data folder is taken before anything opens a store in it: a second process refuses here, plainly.
   const lock = lockDataDirIfUsed(config);
+  try {
+    // Before Nest builds anything: a lost log is said in one plain message, not inside a failed provider's stack.
+    if (storageEngines(config).events === 'sqlite') assertEmbeddedLogPresent(config.dataDir);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const quiet = process.env.NODE_ENV === 'test';
   const jsonLogger = config.logFormat === 'json' ? new JsonLogger(quiet ? 'warn' : 'info') : null;
   const opened = new OpenedStores();

@@ -29,8 +29,8 @@ async function main(): Promise<void> {
 main().catch((error) => {
   // Refusals to start that an operator must act on are said plainly, without a stack trace.
   const plain = error instanceof SettingsError || error instanceof StorageFileError || error instanceof DataDirInUseError || error instanceof CredentialStoreMissingError || error instanceof DatabaseUnreachableError;
-  // A damaged event is named the same by every event store adapter.
-  if (plain || (error instanceof Error && error.name === 'DamagedEventError')) console.error(`The shop did not start: ${(error as Error).message}`);
+  // A damaged event is named the same by every event store adapter; a lost log by the storage module or the projection runner.
+  if (plain || (error instanceof Error && ['DamagedEventError', 'EventLogMissingError', 'EventLogBehindError'].includes(error.name))) console.error(`The shop did not start: ${(error as Error).message}`);
   else console.error(error);
   process.exit(1);
 });

@@ -15,6 +15,19 @@ export const PARKED_EVENTS_COLLECTION = 'parked_events';
 /** `version`: the projector's read-model version it was built with (see Projector.version); `token`: the lease token of the instance that wrote it. */
 type Checkpoint = Document & { position: number | null; version?: number; token?: number };
 
+/** The read models have applied events up to a position the event log does not reach (see assertLogReaches). */
+export class EventLogBehindError extends Error {
+  override name = 'EventLogBehindError';
+
+  constructor(applied: number, head: number | null) {
+    super(
+      `The read models have applied the event log up to position ${applied}, but the log ${head === null ? 'is empty' : `ends at position ${head}`}: ` +
+        'it was lost, emptied or replaced by an older copy. The log is the record of every order and payment: restore it from the backup the other stores come from ' +
+        '(DATA_DIR/events.sqlite, or the DATABASE_URL / EVENTSTORE_URL database), or, to keep this log, rebuild the read models from it with `npm run projections:rebuild`.',
+    );
+  }
+}
+
 /** An event a projector could not apply: kept aside, reported, and retried after a fix. */
 export type ParkedEvent = Document & {
   projector: string;
@@ -174,6 +187,17 @@ export class ProjectionRunner implements OnModuleDestroy {
   }
 
   /** Reads every projector's checkpoint, follows the log, and runs the projectors whose leases this instance takes. */
+  /**
+   * Read models that have applied events the log does not hold: the log was lost, emptied, or replaced by an
+   * older copy. Projecting on would skip every new event up to the read models' position (their checkpoints
+   * say those were applied), so the start is refused, saying what to do.
+   */
+  private async assertLogReaches(applied: number | null): Promise<void> {
+    if (applied === null) return;
+    const head = await this.eventStore.headPosition();
+    if (head === null || head < applied) throw new EventLogBehindError(applied, head);
+  }
+
   async start(): Promise<void> {
     this.stopping = false;
     this.collectProjectors();
@@ -188,6 +212,7 @@ export class ProjectionRunner implements OnModuleDestroy {
     }
     // The shared reader starts where the most advanced projector stands; those behind it catch up on their own.
     this.head = this.lanes.reduce<number | null>((newest, lane) => (lane.position !== null && (newest === null || lane.position > newest) ? lane.position : newest), null);
+    await this.assertLogReaches(this.head);
     this.subscription = this.eventStore.subscribeToAll(this.head, (event) => this.dispatch(event), (error) => this.cannotRead(error));
     this.checkpointTimer = setInterval(() => void this.writeCheckpoints(), this.leases.shared ? SHARED_CHECKPOINT_INTERVAL_MS : CHECKPOINT_INTERVAL_MS);
     this.checkpointTimer.unref();

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -26,6 +26,29 @@ describe('Storage: what is rebuildable and what is not', () => {
     removeSqlite(dataDir, 'credentials.sqlite');
     await expect(startTestApp({ dataDir })).rejects.toThrow(/The event log holds \d+ registered user\(s\), but the credential store holds no credentials/);
 
+    rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('refuses to start, saying what to do, when the event log is lost or older than the read models', async () => {
+    const first = await startTestApp();
+    const { dataDir } = first;
+    await first.stop();
+    // An older copy of the log, taken before a customer signed up.
+    const older = mkdtempSync(join(tmpdir(), 'shop-older-log-'));
+    cpSync(join(dataDir, 'events.sqlite'), join(older, 'events.sqlite'));
+    const second = await startTestApp({ dataDir });
+    await signUp(second.agent());
+    await second.stop();
+
+    removeSqlite(dataDir, 'events.sqlite');
+    await expect(startTestApp({ dataDir })).rejects.toThrow(/The event log .*events\.sqlite is missing, but credentials\.sqlite and read-models\.sqlite are there/);
+    // Nothing was made in its place, and the folder is free again.
+    expect(existsSync(join(dataDir, 'events.sqlite'))).toBe(false);
+
+    cpSync(join(older, 'events.sqlite'), join(dataDir, 'events.sqlite'));
+    await expect(startTestApp({ dataDir })).rejects.toThrow(/The read models have applied the event log up to position \d+, but the log ends at position \d+: .*npm run projections:rebuild/);
+
+    rmSync(older, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 

@@ -1,4 +1,5 @@
 import { DynamicModule, Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppConfig } from '../config';
 import { ShopMetrics } from '../shared/metrics/shop-metrics';
@@ -19,6 +20,25 @@ import { DocumentLeaseStore, LEASES_COLLECTION } from './leases/document-lease-s
 import { LEASE_STORE, LeaseStore } from './leases/lease.port';
 
 const DATA_DIR_LOCK = Symbol('DATA_DIR_LOCK');
+
+export class EventLogMissingError extends Error {
+  override name = 'EventLogMissingError';
+}
+
+/**
+ * A data folder with the embedded stores but no event log has lost it (checked before any store is opened:
+ * the first start makes the three files at once). Opening would make an empty log beside credentials and read models
+ * of a shop that had orders, so the start is refused, saying what to do.
+ */
+export function assertEmbeddedLogPresent(dataDir: string): void {
+  if (existsSync(join(dataDir, 'events.sqlite'))) return;
+  const others = ['credentials.sqlite', 'read-models.sqlite'].filter((name) => existsSync(join(dataDir, name)));
+  if (others.length === 0) return;
+  throw new EventLogMissingError(
+    `The event log ${join(dataDir, 'events.sqlite')} is missing, but ${others.join(' and ')} ${others.length === 1 ? 'is' : 'are'} there: the log, the record of every order ` +
+      'and payment, was lost. Restore events.sqlite from a backup (`npm run backup` writes them to BACKUP_DIR) before starting; to start an empty shop instead, use a new DATA_DIR.',
+  );
+}
 const OPENED_STORES = Symbol('OPENED_STORES');
 
 /**
