@@ -3,7 +3,7 @@ import { Eye, Truck } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
 import { isCryptoPaymentMethod, ORDER_STATUSES, OrderStatus } from '../../../../backend/src/ordering/contract/checkout-rules';
 import { dayParamSchema } from '../../../../backend/src/shared/contract/paging-input';
-import { ApiError, messageOf } from '../../api/client';
+import { messageOf } from '../../api/client';
 import type { Order } from '../../api/types';
 import { Tabs } from '../../components/Tabs';
 import { Pager } from '../../components/ui/Pager';
@@ -16,10 +16,11 @@ import { formatDateTime } from '../../lib/dates';
 import { capitalise, customerName, paymentMethodLabel, shippingMethodLabel } from './admin-format';
 import { useAdminOrderCounts, useAdminOrderPage, useUpdateOrderStatus } from './admin-data';
 import { LoadError, SearchField, StatusBadge, TransactionHash } from './admin-ui';
-import { AdminDialog, InfoDialog } from './AdminDialog';
+import { AdminDialog } from './AdminDialog';
 import { OrderDetailsDialog, paymentReversalOf } from './OrderDetailsDialog';
 import { ShipOrderDialog } from './ShipOrderDialog';
 import { useRecordRoute } from './record-route';
+import { RecordPending, retryUnlessMissing } from './RecordPending';
 
 type StatusTab = 'all' | OrderStatus;
 const STATUS_TABS: { id: StatusTab; label: string }[] = [
@@ -169,22 +170,10 @@ export function OrdersTab() {
  * own (a shared link, a reload on another page or filter).
  */
 function OrderRecord({ orderId, listed, onClose }: { orderId: number; listed: Order | undefined; onClose(): void }) {
-  const read = useQuery({ ...orderQueries.detail(orderId, true), enabled: listed === undefined, retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 2 });
+  const read = useQuery({ ...orderQueries.detail(orderId, true), enabled: listed === undefined, retry: retryUnlessMissing });
   const order = listed ?? read.data;
   if (order) return <OrderDetailsDialog order={order} onClose={onClose} />;
-  return (
-    <InfoDialog title={`Order #${orderId}`} onClose={onClose}>
-      {read.isError ? (
-        <p className="notice notice-danger" role="alert">
-          {read.error instanceof ApiError && read.error.status === 404 ? `Order #${orderId} was not found.` : messageOf(read.error, 'Failed to load the order.')}
-        </p>
-      ) : (
-        <p className="muted" role="status">
-          Loading order...
-        </p>
-      )}
-    </InfoDialog>
-  );
+  return <RecordPending noun="Order" id={orderId} error={read.error} onClose={onClose} />;
 }
 
 function OrderCard({ order, busy, onShip, onDetails, onStatus }: { order: Order; busy: boolean; onShip(): void; onDetails(): void; onStatus(status: OrderStatus): void }) {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useId, useRef, useState } from 'react';
 import { CRYPTO_PAYMENT_METHOD_IDS } from '../../../../backend/src/ordering/contract/checkout-rules';
 import { SETTLEMENT_STATES } from '../../../../backend/src/payments/contract/payment-settlement';
-import { ApiError, apiGet, messageOf } from '../../api/client';
+import { apiGet, messageOf } from '../../api/client';
 import type { Payment } from '../../api/types';
 import { Pager } from '../../components/ui/Pager';
 import { useLastPageWhenPastTheEnd, useListParams } from '../../hooks/useListParams';
@@ -15,8 +15,8 @@ import { paymentMethodLabel } from './admin-format';
 import { useAdminDashboard, usePaymentsSettings } from './admin-data';
 import { AdminTable, LoadError, SearchField, StatusBadge, TransactionHash } from './admin-ui';
 import { adminPaymentQueries, usePaymentPage } from './payment-data';
-import { InfoDialog } from './AdminDialog';
 import { useRecordRoute } from './record-route';
+import { RecordPending, retryUnlessMissing } from './RecordPending';
 import { SETTLEMENT_FILTERS, settlementLabel, showsSettlement } from './payment-format';
 import {
   AcceptUnderpaymentDialog,
@@ -233,20 +233,8 @@ function PaymentSetupNotice({ settings }: { settings: NonNullable<ReturnType<typ
  */
 function PaymentRecord({ paymentId, listed, onClose, onAction }: { paymentId: number; listed: Payment | undefined; onClose(): void; onAction(kind: PaymentAction, payment: Payment): void }) {
   const { queryKey, url } = adminPaymentQueries.detail(paymentId);
-  const read = useQuery({ queryKey, queryFn: () => apiGet<Payment>(url), staleTime: 0, enabled: listed === undefined, retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 2 });
+  const read = useQuery({ queryKey, queryFn: () => apiGet<Payment>(url), staleTime: 0, enabled: listed === undefined, retry: retryUnlessMissing });
   const payment = listed ?? read.data;
   if (payment) return <PaymentDetailsDialog payment={payment} onClose={onClose} onAction={(kind) => onAction(kind, payment)} />;
-  return (
-    <InfoDialog title={`Payment #${paymentId}`} onClose={onClose}>
-      {read.isError ? (
-        <p className="notice notice-danger" role="alert">
-          {read.error instanceof ApiError && read.error.status === 404 ? `Payment #${paymentId} was not found.` : messageOf(read.error, 'Failed to load the payment.')}
-        </p>
-      ) : (
-        <p className="muted" role="status">
-          Loading payment...
-        </p>
-      )}
-    </InfoDialog>
-  );
+  return <RecordPending noun="Payment" id={paymentId} error={read.error} onClose={onClose} />;
 }
