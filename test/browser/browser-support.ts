@@ -126,13 +126,14 @@ export const adminNavigation = (page: Page): Locator => page.getByRole('navigati
 
 /**
  * Opens a back-office section (checkout spec §2's tab name) by its link in the navigation, through the
- * Menu button on a narrow screen, and waits for its panel: a region named like the section.
+ * Menu button on a narrow screen, and waits for its panel: the region named like the section.
  */
 export async function openAdminSection(page: Page, name: string): Promise<void> {
   const menu = page.getByRole('button', { name: 'Menu', exact: true });
   if (await menu.isVisible()) await menu.click();
   await adminNavigation(page).getByRole('link', { name, exact: true }).click();
-  await page.getByRole('region', { name, exact: true }).waitFor();
+  // The first: a section's own content may be a region of the same name (the Notifications outbox).
+  await page.getByRole('region', { name, exact: true }).first().waitFor();
 }
 
 /** An order as POST /api/orders takes it; the payment and shipping methods default to bitcoin and regular. */
