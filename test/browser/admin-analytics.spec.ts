@@ -1,7 +1,7 @@
 import { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import type { FunnelEventInput, PageViewInput } from '../../backend/src/analytics/contract/analytics-input';
 import type { FunnelView, TrafficAnalyticsView } from '../../backend/src/analytics/contract/analytics.views';
-import { adminApiClient, DESKTOP, expectNoSidewaysPan, expectWithinWidth, MOBILE, openAdmin, screenshotPath, Shop, startShop, unexpectedErrors } from './browser-support';
+import { adminApiClient, DESKTOP, expectNoSidewaysPan, expectWithinWidth, MOBILE, openAdmin, screenshotPath, Shop, startShop, unexpectedErrors, openAdminSection } from './browser-support';
 import { expect as expectPage } from './expect-page';
 
 /**
@@ -142,7 +142,7 @@ describe('Traffic analytics in a real browser', () => {
     }
   }
 
-  const panel = (page: Page) => page.getByRole('tabpanel', { name: 'Analytics' });
+  const panel = (page: Page) => page.getByRole('region', { name: 'Analytics', exact: true });
   const view = (page: Page, name: string) => panel(page).getByRole('tabpanel', { name });
   const card = (page: Page, label: string) => panel(page).locator('.admin-stat').filter({ hasText: label });
 
@@ -152,7 +152,7 @@ describe('Traffic analytics in a real browser', () => {
     const { page, consoleErrors } = await openAdmin(shop, DESKTOP);
     const adminReports: string[] = [];
     page.on('request', (request) => request.url().includes('/api/analytics/pageview') && adminReports.push(request.url()));
-    await page.getByRole('tab', { name: 'Analytics', exact: true }).click();
+    await openAdminSection(page, 'Analytics');
     await expectPage(panel(page).getByRole('heading', { name: 'Traffic Analytics' })).toBeVisible();
     await expectPage(panel(page).getByRole('button', { name: '30 days', pressed: true })).toBeVisible();
 
@@ -221,7 +221,7 @@ describe('Traffic analytics in a real browser', () => {
 
   it('fits a 390 px phone: every view without panning the page sideways', async () => {
     const { page, consoleErrors } = await openAdmin(shop, MOBILE);
-    await page.getByRole('tab', { name: 'Analytics', exact: true }).click();
+    await openAdminSection(page, 'Analytics');
     await expectPage(panel(page).getByRole('heading', { name: 'Traffic Analytics' })).toBeVisible();
     await expectPage(view(page, 'Pages').getByRole('rowheader', { name: '/products', exact: true })).toBeVisible();
     for (const name of ['Pages', 'Sources', 'Devices', 'Trends', 'Funnel']) {

@@ -14,6 +14,7 @@ import {
   unexpectedErrors,
   screenshotPath,
   seriousAxeViolations,
+  openAdminSection,
 } from './browser-support';
 import { expect as expectPage } from './expect-page';
 
@@ -68,7 +69,7 @@ describe('Back office: audit log, referral codes and review moderation in a real
 
   afterAll(async () => shop?.close());
 
-  const panel = (page: Page, name: string) => page.getByRole('tabpanel', { name });
+  const panel = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
   /** Toasts by their text: a hidden tab (the audit log) may hold the same words. */
   const toast = (page: Page, text: string) => page.locator('.toast').filter({ hasText: text });
   const auditRow = (page: Page, text: RegExp | string) => panel(page, 'Audit log').getByRole('row').filter({ hasText: text });
@@ -80,7 +81,7 @@ describe('Back office: audit log, referral codes and review moderation in a real
 
   it("tells an order's events in words with who did them, narrows by filter, pages, and exports CSV", async () => {
     const { page, consoleErrors } = await openAdmin(shop, DESKTOP);
-    await page.getByRole('tab', { name: 'Audit log' }).click();
+    await openAdminSection(page, 'Audit log');
     const log = panel(page, 'Audit log');
     await expectPage(log.getByRole('heading', { name: 'Audit Log' })).toBeVisible();
 
@@ -160,7 +161,7 @@ describe('Back office: audit log, referral codes and review moderation in a real
 
   it('creates a referral code, shows it with its uses, deactivates it after a confirmation, and logs both', async () => {
     const { page, consoleErrors } = await openAdmin(shop, DESKTOP);
-    await page.getByRole('tab', { name: 'Referral codes' }).click();
+    await openAdminSection(page, 'Referral codes');
     const codes = panel(page, 'Referral codes');
     await expectPage(codes.getByRole('row', { name: /RESEARCH5 5% 0 orders Active/ })).toBeVisible();
 
@@ -193,7 +194,7 @@ describe('Back office: audit log, referral codes and review moderation in a real
     await expectPage(toast(page, 'Referral code deactivated')).toBeVisible();
     await expectPage(codes.getByRole('row', { name: /SPRING25 25% 0 orders Inactive/ })).toBeVisible();
 
-    await page.getByRole('tab', { name: 'Audit log' }).click();
+    await openAdminSection(page, 'Audit log');
     await panel(page, 'Audit log').getByRole('textbox', { name: 'Stream' }).fill('referral-SPRING25');
     await expectPage(auditRow(page, 'Referral code created')).toContainText('Referral code SPRING25 created: 25 % off');
     await expectPage(auditRow(page, 'Referral code created')).toContainText('Store Admin');
@@ -204,7 +205,7 @@ describe('Back office: audit log, referral codes and review moderation in a real
 
   it('hides a review from the product page with a reason, answers another, and shows the hidden one again', async () => {
     const { page, consoleErrors } = await openAdmin(shop, DESKTOP);
-    await page.getByRole('tab', { name: 'Reviews' }).click();
+    await openAdminSection(page, 'Reviews');
     const moderation = panel(page, 'Reviews');
     const card = (title: string) => moderation.getByRole('article', { name: title });
     await expectPage(card('Cures everything, guaranteed')).toContainText('by Marie Curie');
@@ -255,7 +256,7 @@ describe('Back office: audit log, referral codes and review moderation in a real
     await expectPage(shopper.page.getByRole('list', { name: 'Reviews', exact: true }).getByRole('heading', { name: 'Cures everything, guaranteed' })).toBeVisible();
 
     // The moderation is in the log, by the admin, with its reason.
-    await page.getByRole('tab', { name: 'Audit log' }).click();
+    await openAdminSection(page, 'Audit log');
     await panel(page, 'Audit log').getByRole('combobox', { name: 'Event' }).selectOption('ReviewHidden');
     await expectPage(auditRow(page, 'Review hidden')).toContainText('Hidden from the storefront: Makes a medical claim');
     await expectPage(auditRow(page, 'Review hidden')).toContainText('Store Admin');
@@ -265,7 +266,7 @@ describe('Back office: audit log, referral codes and review moderation in a real
 
   it('fits the three screens on a phone, with cards instead of wide tables', async () => {
     const { page, consoleErrors } = await openAdmin(shop, MOBILE);
-    await page.getByRole('tab', { name: 'Audit log' }).click();
+    await openAdminSection(page, 'Audit log');
     const log = panel(page, 'Audit log');
     await expectPage(log.getByText(/^Page 1 of /)).toBeVisible();
     await expectPage(log.getByRole('list', { name: 'Audit log, newest first' }).getByRole('listitem')).toHaveCount(25);
@@ -283,7 +284,7 @@ describe('Back office: audit log, referral codes and review moderation in a real
     await page.keyboard.press('Escape');
     await expectPage(page.getByRole('dialog')).toHaveCount(0);
 
-    await page.getByRole('tab', { name: 'Referral codes' }).click();
+    await openAdminSection(page, 'Referral codes');
     const codes = panel(page, 'Referral codes').getByRole('list', { name: 'Referral codes' });
     await expectPage(codes.getByRole('listitem').filter({ hasText: 'RESEARCH5' })).toContainText('5% off · used by 0 orders');
     await expectPage(codes.getByRole('listitem').filter({ hasText: 'RESEARCH5' }).getByRole('button', { name: 'Deactivate RESEARCH5' })).toBeVisible();
@@ -294,7 +295,7 @@ describe('Back office: audit log, referral codes and review moderation in a real
     await page.screenshot({ path: screenshotPath('admin-referral-dialog-mobile') });
     await page.keyboard.press('Escape');
 
-    await page.getByRole('tab', { name: 'Reviews' }).click();
+    await openAdminSection(page, 'Reviews');
     await expectPage(panel(page, 'Reviews').getByRole('article', { name: 'Clean HPLC trace' })).toBeVisible();
     await expectWithinPhoneWidth(page);
     await page.screenshot({ path: screenshotPath('admin-reviews-mobile'), fullPage: true });
@@ -312,9 +313,9 @@ describe('Back office: audit log, referral codes and review moderation in a real
         ['Referral codes', /RESEARCH5/],
         ['Reviews', /Clean HPLC trace/],
       ] as const) {
-        await page.getByRole('tab', { name: tab }).click();
+        await openAdminSection(page, tab);
         await expectPage(panel(page, tab).getByText(ready).first()).toBeVisible();
-        const serious = (await seriousAxeViolations(page, '[role=tabpanel]:not([hidden])')).map((violation) => `${tab} at ${viewport.width}px: ${violation}`);
+        const serious = (await seriousAxeViolations(page, '.admin-content')).map((violation) => `${tab} at ${viewport.width}px: ${violation}`);
         expect(serious).toEqual([]);
       }
       await page.context().close();

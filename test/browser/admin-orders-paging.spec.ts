@@ -15,6 +15,7 @@ import {
   signInToAdmin,
   startShop,
   unexpectedErrors,
+  openAdminSection,
 } from './browser-support';
 import { expect as expectPage } from './expect-page';
 
@@ -65,7 +66,7 @@ describe('Paging and filtering the orders in the back office', () => {
 
   it('pages on the server, keeps the page and the filters in the URL, and restores them on reload and Back', async () => {
     const { page, consoleErrors } = await openAdmin(shop, DESKTOP);
-    await page.getByRole('tab', { name: 'Orders', exact: true }).click();
+    await openAdminSection(page, 'Orders');
     await page.waitForURL((url) => url.pathname === '/admin/orders');
 
     // The status tabs count every order, from the server's figures.

@@ -1,7 +1,7 @@
 import { APIRequestContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { ProductView } from '../../backend/src/catalogue/contract/catalogue.views';
-import { adminApiClient, DESKTOP, expectNoSidewaysPan, expectWithinWidth, MOBILE, openAdmin, placeGuestOrder, Shop, startShop, unexpectedErrors, screenshotPath } from './browser-support';
+import { adminApiClient, DESKTOP, expectNoSidewaysPan, expectWithinWidth, MOBILE, openAdmin, placeGuestOrder, Shop, startShop, unexpectedErrors, screenshotPath, openAdminSection } from './browser-support';
 import { expect as expectPage } from './expect-page';
 
 const REMOVED = 'Product removed successfully. Products with order history are deactivated to preserve records.';
@@ -36,7 +36,7 @@ describe('Back-office products in a real browser', () => {
 
   async function openProductsTab(viewport: typeof DESKTOP): Promise<{ page: Page; consoleErrors: string[] }> {
     const { page, consoleErrors } = await openAdmin(shop, viewport);
-    await page.getByRole('tab', { name: 'Products' }).click();
+    await openAdminSection(page, 'Products');
     await expectPage(page.getByRole('heading', { name: 'Product Management' })).toBeVisible();
     return { page, consoleErrors };
   }

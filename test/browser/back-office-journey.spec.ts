@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { DESKTOP, expectNoSidewaysPan, expectWithinWidth, MOBILE, openAdmin, placeGuestOrder, Shop, screenshotPath, startShop, unexpectedErrors } from './browser-support';
+import { eventually } from '../support/eventually';
+import { adminNavigation, DESKTOP, expectNoSidewaysPan, expectWithinWidth, MOBILE, openAdmin, placeGuestOrder, Shop, screenshotPath, startShop, unexpectedErrors, openAdminSection } from './browser-support';
 import { expect as expectPage } from './expect-page';
 
 const TRANSACTION = '9f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c5b4a39281706f5e4d3c2b1a0';
@@ -19,7 +20,7 @@ describe('Running the store from the back office', () => {
   afterAll(async () => shop?.close());
 
   async function createProductWithImage(page: Page, name: string, sku: string) {
-    await page.getByRole('tab', { name: 'Products' }).click();
+    await openAdminSection(page, 'Products');
     await page.getByRole('button', { name: 'Add Product' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Product' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
@@ -69,7 +70,7 @@ describe('Running the store from the back office', () => {
     const { order, payment } = await placeBitcoinOrder(product.id);
 
     // Payments: the details dialog, then a manual confirmation with the transaction hash.
-    await page.getByRole('tab', { name: 'Payments' }).click();
+    await openAdminSection(page, 'Payments');
     await page.getByRole('searchbox', { name: 'Search payments' }).fill(String(order.id));
     const row = page.getByRole('row', { name: new RegExp(`^#${payment.id} #${order.id} Bitcoin`) });
     await row.getByRole('button', { name: `Details of payment #${payment.id}` }).click();
@@ -98,7 +99,7 @@ describe('Running the store from the back office', () => {
     expect(csv[1]).toMatch(new RegExp(`^${payment.id},${order.id},Bitcoin \\(BTC\\),.*,confirmed,,${TRANSACTION}`));
 
     // Orders: paid, so shipping asks nothing more than the tracking number and carrier.
-    await page.getByRole('tab', { name: 'Orders' }).click();
+    await openAdminSection(page, 'Orders');
     await page.getByRole('tab', { name: /^Processing/ }).click();
     const card = orderCard(page, order.id);
     await card.getByRole('button', { name: 'Mark as Shipped' }).click();
@@ -125,7 +126,7 @@ describe('Running the store from the back office', () => {
     await expectPage(orderDetails).toBeHidden();
 
     // The global audit log lists the same facts, with the admin as their actor.
-    await page.getByRole('tab', { name: 'Audit log' }).click();
+    await openAdminSection(page, 'Audit log');
     await expectPage(page.getByRole('cell', { name: /Order shipped/ }).first()).toBeVisible();
     await page.screenshot({ path: screenshotPath('journey-audit-log-desktop'), fullPage: true });
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
@@ -135,14 +136,13 @@ describe('Running the store from the back office', () => {
     const products = (await (await shop.api.get('/api/products')).json()) as { id: number; name: string }[];
     const { order, payment } = await placeBitcoinOrder(products[0].id);
     const { page, consoleErrors } = await openAdmin(shop, MOBILE);
+    await expectWithinWidth(page.getByRole('button', { name: 'Menu', exact: true }), MOBILE.width);
     for (const tab of ['Dashboard', 'Products', 'Orders', 'Payments', 'Referral codes', 'Reviews', 'Audit log']) {
-      const button = page.getByRole('tab', { name: tab, exact: true });
-      await expectWithinWidth(button, MOBILE.width);
-      await button.click();
+      await openAdminSection(page, tab);
       await page.waitForLoadState('networkidle');
       await expectNoSidewaysPan(page, MOBILE.width);
     }
-    await page.getByRole('tab', { name: 'Payments' }).click();
+    await openAdminSection(page, 'Payments');
     await page.getByRole('searchbox', { name: 'Search payments' }).fill(String(order.id));
     await page.getByRole('button', { name: `Details of payment #${payment.id}` }).click();
     const details = page.getByRole('dialog', { name: `Payment Details - #${payment.id}` });
@@ -152,7 +152,7 @@ describe('Running the store from the back office', () => {
     await page.screenshot({ path: screenshotPath('journey-payment-details-mobile') });
     await page.keyboard.press('Escape');
 
-    await page.getByRole('tab', { name: 'Orders' }).click();
+    await openAdminSection(page, 'Orders');
     await orderCard(page, order.id).getByRole('button', { name: `View Details of order #${order.id}` }).click();
     const orderDetails = page.getByRole('dialog', { name: `Order #${order.id} Details` });
     await expectPage(orderDetails.getByRole('region', { name: 'Timeline' })).toBeVisible();
@@ -166,6 +166,130 @@ describe('Running the store from the back office', () => {
     await page.screenshot({ path: screenshotPath('journey-ship-unpaid-mobile') });
     await page.keyboard.press('Escape');
     await page.screenshot({ path: screenshotPath('journey-orders-mobile'), fullPage: true });
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+  }, 120_000);
+
+  /** What has the keyboard focus: its text, its aria-current and whether a focus ring is drawn around it. */
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      type Element = { textContent: string | null; getAttribute(name: string): string | null };
+      const window = globalThis as unknown as { document: { activeElement: Element | null }; getComputedStyle(element: Element): { outlineStyle: string } };
+      const element = window.document.activeElement;
+      return { text: element?.textContent?.trim() ?? '', current: element?.getAttribute('aria-current') ?? null, ring: element ? window.getComputedStyle(element).outlineStyle !== 'none' : false };
+    });
+  const currentLinks = (page: Page) => adminNavigation(page).locator('a[aria-current="page"]').allTextContents();
+
+  it('lists every section in a grouped sidebar at 1280 px, each a link of its own that a reload and Back keep', async () => {
+    const { page, consoleErrors } = await openAdmin(shop, DESKTOP);
+    const sidebar = adminNavigation(page);
+    // Checkout spec §2's five in their order, the later five in theirs, under their groups.
+    expect(await sidebar.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Products', 'Orders', 'Payments', 'Referral codes', 'Reviews', 'Support', 'Analytics', 'Notifications', 'Audit log']);
+    for (const [group, links] of [
+      ['Catalogue', ['Products']],
+      ['Sales', ['Orders', 'Payments', 'Referral codes']],
+      ['Customers', ['Reviews', 'Support']],
+      ['Insights', ['Analytics']],
+      ['System', ['Notifications', 'Audit log']],
+    ] as const) {
+      expect({ group, links: await sidebar.getByRole('list', { name: group, exact: true }).getByRole('link').allTextContents() }).toEqual({ group, links });
+    }
+    expect(await currentLinks(page)).toEqual(['Dashboard']);
+    await expectPage(page.getByRole('button', { name: 'Menu', exact: true })).toHaveCount(0);
+
+    // One section of each group: its own address, marked current, its panel and its title.
+    for (const [name, path] of [
+      ['Products', '/admin/products'],
+      ['Payments', '/admin/payments'],
+      ['Support', '/admin/support'],
+      ['Analytics', '/admin/analytics'],
+      ['Audit log', '/admin/audit'],
+    ] as const) {
+      const link = sidebar.getByRole('link', { name, exact: true });
+      expect(await link.getAttribute('href')).toBe(path);
+      await link.click();
+      await page.getByRole('region', { name, exact: true }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(path);
+      expect(await currentLinks(page)).toEqual([name]);
+      expect(await page.title()).toMatch(new RegExp(`^${name} · Admin \\|`));
+    }
+    // A reload stays on the section; Back returns to the one before.
+    await page.reload();
+    await page.getByRole('region', { name: 'Audit log', exact: true }).waitFor();
+    expect(await currentLinks(page)).toEqual(['Audit log']);
+    await page.goBack();
+    await page.getByRole('region', { name: 'Analytics', exact: true }).waitFor();
+    expect(await currentLinks(page)).toEqual(['Analytics']);
+
+    // The keyboard: Tab goes from link to link, with a focus ring.
+    await sidebar.getByRole('link', { name: 'Orders', exact: true }).focus();
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toEqual({ text: 'Payments', current: null, ring: true });
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toEqual({ text: 'Referral codes', current: null, ring: true });
+    await page.keyboard.press('Enter');
+    await page.getByRole('region', { name: 'Referral codes', exact: true }).waitFor();
+    expect(await currentLinks(page)).toEqual(['Referral codes']);
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: screenshotPath('admin-sidebar-1280') });
+    // A record's address (the order's details open over its list) keeps its section current.
+    const products = (await (await shop.api.get('/api/products')).json()) as { id: number }[];
+    const { order } = await placeBitcoinOrder(products[0].id);
+    await page.goto(`/admin/orders/${order.id}`);
+    await page.getByRole('dialog', { name: `Order #${order.id} Details` }).waitFor();
+    expect(await currentLinks(page)).toEqual(['Orders']);
+    expect(unexpectedErrors(consoleErrors, [404])).toEqual([]);
+  }, 120_000);
+
+  it('at 390 px puts the same sections behind a Menu button: the keyboard opens it, a link or Escape closes it, the focus returns', async () => {
+    const { page, consoleErrors } = await openAdmin(shop, MOBILE);
+    await page.goto('/admin/orders');
+    await page.getByRole('region', { name: 'Orders', exact: true }).waitFor();
+    const menu = page.getByRole('button', { name: 'Menu', exact: true });
+    const sheet = page.getByRole('dialog', { name: 'Menu' });
+    // No sidebar beside the content: the Menu button and where the page is.
+    await expectPage(adminNavigation(page)).toHaveCount(0);
+    await expectPage(page.getByText('Sales / Orders', { exact: true })).toBeVisible();
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+
+    // Opened from the keyboard: the current section's link has the focus.
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await expectPage(sheet).toBeVisible();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    expect(await sheet.getByRole('navigation', { name: 'Back office' }).getByRole('link').allTextContents()).toEqual(['Dashboard', 'Products', 'Orders', 'Payments', 'Referral codes', 'Reviews', 'Support', 'Analytics', 'Notifications', 'Audit log']);
+    expect(await sheet.getByRole('list', { name: 'Sales', exact: true }).getByRole('link').allTextContents()).toEqual(['Orders', 'Payments', 'Referral codes']);
+    expect(await focused(page)).toEqual({ text: 'Orders', current: 'page', ring: true });
+    await expectWithinWidth(sheet, MOBILE.width);
+    await page.screenshot({ path: screenshotPath('admin-menu-390-open') });
+
+    // Escape closes it, and the focus is back on the button.
+    await page.keyboard.press('Escape');
+    await expectPage(sheet).toBeHidden();
+    await eventually(async () => expect(await focused(page)).toMatchObject({ text: 'Menu' }));
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+
+    // Following a link closes it too.
+    await page.keyboard.press(' ');
+    await expectPage(sheet).toBeVisible();
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatchObject({ text: 'Payments' });
+    await page.keyboard.press('Enter');
+    await page.getByRole('region', { name: 'Payments', exact: true }).waitFor();
+    await expectPage(sheet).toBeHidden();
+    expect(new URL(page.url()).pathname).toBe('/admin/payments');
+    await expectPage(page.getByText('Sales / Payments', { exact: true })).toBeVisible();
+    await eventually(async () => expect(await focused(page)).toMatchObject({ text: 'Menu' }));
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await expectNoSidewaysPan(page, MOBILE.width);
+    await page.screenshot({ path: screenshotPath('admin-menu-390-closed') });
+
+    // Back returns to Orders; a click beside the sheet closes it.
+    await page.goBack();
+    await page.getByRole('region', { name: 'Orders', exact: true }).waitFor();
+    await menu.click();
+    await expectPage(sheet).toBeVisible();
+    await page.mouse.click(MOBILE.width - 10, MOBILE.height / 2);
+    await expectPage(sheet).toBeHidden();
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
   }, 120_000);
 });

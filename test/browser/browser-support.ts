@@ -121,6 +121,21 @@ export async function openAdmin(shop: Shop, viewport = DESKTOP): Promise<{ page:
   return opened;
 }
 
+/** The back office's navigation: the sidebar at 1024 px and wider, the Menu button's sheet when open on a narrower screen. */
+export const adminNavigation = (page: Page): Locator => page.getByRole('navigation', { name: 'Back office' });
+
+/**
+ * Opens a back-office section (checkout spec §2's tab name) by its link in the navigation, through the
+ * Menu button on a narrow screen, and waits for its panel: the region named like the section.
+ */
+export async function openAdminSection(page: Page, name: string): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Menu', exact: true });
+  if (await menu.isVisible()) await menu.click();
+  await adminNavigation(page).getByRole('link', { name, exact: true }).click();
+  // The first: a section's own content may be a region of the same name (the Notifications outbox).
+  await page.getByRole('region', { name, exact: true }).first().waitFor();
+}
+
 /** An order as POST /api/orders takes it; the payment and shipping methods default to bitcoin and regular. */
 export type GuestOrder = Omit<z.input<typeof placeOrderSchema>, 'paymentMethod' | 'shippingMethod'> & { shippingMethod?: z.input<typeof placeOrderSchema>['shippingMethod'] };
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Page } from 'playwright-core';
-import { DESKTOP, expectWithinWidth, MOBILE, openAdmin, placeGuestOrder, Shop, startShop, unexpectedErrors, screenshotPath } from './browser-support';
+import { adminNavigation, DESKTOP, expectWithinWidth, MOBILE, openAdmin, placeGuestOrder, Shop, startShop, unexpectedErrors, screenshotPath, openAdminSection } from './browser-support';
 import { expect as expectPage } from './expect-page';
 
 /** The dosage calculator (storefront spec §2, §4, §9), the information pages and the back office (checkout spec §2). */
@@ -115,7 +115,7 @@ describe('Calculator, information pages and back office in a real browser', () =
     const response = await page.goto('/admin');
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor({ timeout: 15_000 });
-    await expectPage(page.getByRole('tab', { name: 'Orders' })).toHaveCount(0);
+    await expectPage(adminNavigation(page)).toHaveCount(0);
     expect(unexpectedErrors(consoleErrors, [404])).toEqual([]);
   }, 60_000);
 
@@ -140,7 +140,7 @@ describe('Calculator, information pages and back office in a real browser', () =
     await expectPage(recent.getByRole('row', { name: new RegExp(`#${order.id} Rosalind Franklin`) })).toBeVisible();
     await page.screenshot({ path: screenshotPath('admin-dashboard-desktop'), fullPage: true });
 
-    await page.getByRole('tab', { name: 'Orders' }).click();
+    await openAdminSection(page, 'Orders');
     await page.getByRole('tab', { name: /^Pending/ }).click();
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(`Order #${order.id}\\b`) }) });
     await card.getByRole('button', { name: 'Mark as Shipped' }).click();
@@ -162,7 +162,7 @@ describe('Calculator, information pages and back office in a real browser', () =
     await page.getByRole('tab', { name: /^Shipped/ }).click();
     await expectPage(page.getByRole('tabpanel', { name: 'Shipped (1)' }).getByText(/Shipped with DHL, tracking TRACK123456/)).toBeVisible();
 
-    await page.getByRole('tab', { name: 'Payments' }).click();
+    await openAdminSection(page, 'Payments');
     await expectPage(page.getByRole('heading', { name: 'Payment Management' })).toBeVisible();
     await expectPage(page.getByText('Monitor cryptocurrency payments and transactions')).toBeVisible();
     const search = page.getByRole('searchbox', { name: 'Search payments' });
@@ -186,12 +186,12 @@ describe('Calculator, information pages and back office in a real browser', () =
     expect(csv[1]).toMatch(new RegExp(`^${payment.id},${order.id},Bitcoin \\(BTC\\),\\d+\\.\\d{2},[\\d.]+,BTC,confirmed,,f4184fc5`));
 
     const rule = 'Confirmed crypto payments of orders not cancelled, plus cash on delivery once delivered';
-    await expectPage(page.getByRole('tabpanel', { name: 'Payments' }).getByText(rule)).toBeVisible();
+    await expectPage(page.getByRole('region', { name: 'Payments', exact: true }).getByText(rule)).toBeVisible();
     await page.screenshot({ path: screenshotPath('admin-payments-desktop'), fullPage: true });
 
     // The dashboard's figures are the server's, with the revenue rule beside the revenue.
-    await page.getByRole('tab', { name: 'Dashboard' }).click();
-    const dashboard = page.getByRole('tabpanel', { name: 'Dashboard' });
+    await openAdminSection(page, 'Dashboard');
+    const dashboard = page.getByRole('region', { name: 'Dashboard', exact: true });
     await expectPage(dashboard.getByText(rule)).toBeVisible();
     await expectPage(dashboard.getByText('not cancelled, Sydney time')).toBeVisible();
     await page.screenshot({ path: screenshotPath('admin-dashboard-figures-desktop'), fullPage: true });
@@ -201,7 +201,7 @@ describe('Calculator, information pages and back office in a real browser', () =
   it('tells an admin whose session ended and sends them to sign in again', async () => {
     const { order } = await placeBitcoinOrder();
     const { page, consoleErrors } = await openAdmin(shop, DESKTOP);
-    await page.getByRole('tab', { name: 'Orders' }).click();
+    await openAdminSection(page, 'Orders');
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(`Order #${order.id}\\b`) }) });
     const status = card.getByRole('combobox', { name: 'Order status' });
     await expectPage(status).toBeVisible();
@@ -221,12 +221,12 @@ describe('Calculator, information pages and back office in a real browser', () =
 
   it('fits the back office on a phone', async () => {
     const { page, consoleErrors } = await openAdmin(shop, MOBILE);
-    await expectPage(page.getByRole('tab', { name: 'Dashboard' })).toBeVisible();
+    await expectPage(page.getByRole('button', { name: 'Menu', exact: true })).toBeVisible();
     await page.screenshot({ path: screenshotPath('admin-dashboard-mobile'), fullPage: true });
-    await page.getByRole('tab', { name: 'Orders' }).click();
+    await openAdminSection(page, 'Orders');
     await expectPage(page.getByRole('tab', { name: /^All Orders/ })).toBeVisible();
     await page.screenshot({ path: screenshotPath('admin-orders-mobile'), fullPage: true });
-    await page.getByRole('tab', { name: 'Products' }).click();
+    await openAdminSection(page, 'Products');
     await page.getByRole('searchbox', { name: 'Search products' }).fill('BAC Water');
     await expectPage(page.getByRole('row', { name: /BAC Water 10ml/ })).toBeVisible();
     await page.screenshot({ path: screenshotPath('admin-products-mobile'), fullPage: true });

@@ -1,7 +1,7 @@
 import { Page } from 'playwright-core';
 import type { PaymentView } from '../../backend/src/payments/contract/payment.views';
 import { EvmDevnet, startEvmDevnet, testEthXpub } from '../support/evm-devnet';
-import { DESKTOP, expectNoSidewaysPan, MOBILE, openAdmin, screenshotPath, Shop, startShop, unexpectedErrors } from './browser-support';
+import { DESKTOP, expectNoSidewaysPan, MOBILE, openAdmin, screenshotPath, Shop, startShop, unexpectedErrors, openAdminSection } from './browser-support';
 import { expect as expectPage } from './expect-page';
 
 const CONFIRMATIONS = 2;
@@ -142,7 +142,7 @@ describe('Crypto checkout against an EVM devnet (anvil)', () => {
 
     // The back office shows both transfers, their confirmations and explorer links.
     const admin = await openAdmin(shop, DESKTOP);
-    await admin.page.getByRole('tab', { name: 'Payments' }).click();
+    await openAdminSection(admin.page, 'Payments');
     const confirmedOnly = admin.page.getByRole('group', { name: 'Filter by what the chain shows' }).getByRole('button', { name: 'Confirmed' });
     await confirmedOnly.click();
     await expectPage(admin.page.locator('.chip[aria-pressed="true"]')).toHaveText('Confirmed');

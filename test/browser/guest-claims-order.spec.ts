@@ -1,5 +1,5 @@
 import { APIRequestContext } from 'playwright-core';
-import { adminApiClient, DESKTOP, expectNoSidewaysPan, MOBILE, screenshotPath, Shop, startShop, unexpectedErrors } from './browser-support';
+import { adminApiClient, DESKTOP, expectNoSidewaysPan, MOBILE, screenshotPath, Shop, startShop, unexpectedErrors, openAdminSection } from './browser-support';
 import { expect as expectPage } from './expect-page';
 
 const address = { firstName: 'Rosalind', lastName: 'Franklin', phone: '0412345678', address: '1 Lab Road', city: 'Perth', state: 'WA', postalCode: '6000' };
@@ -117,7 +117,7 @@ describe('A guest order becomes the customer’s', () => {
     const login = await page.request.post('/api/auth/login', { data: { email: 'admin@peptide.shop', password: 'admin12345' }, headers: { Origin: shop.url } });
     expect(login.status()).toBe(200);
     await page.goto('/admin');
-    await page.getByRole('tab', { name: 'Notifications' }).click();
+    await openAdminSection(page, 'Notifications');
     const first = page.locator('.outbox-entry summary').first();
     await first.waitFor({ timeout: 15_000 });
     await first.click();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { DESKTOP, expectNoSidewaysPan, MOBILE, openAdmin, screenshotPath, Shop, startShop, unexpectedErrors } from './browser-support';
+import { DESKTOP, expectNoSidewaysPan, MOBILE, openAdmin, screenshotPath, Shop, startShop, unexpectedErrors, openAdminSection } from './browser-support';
 import { expect as expectPage } from './expect-page';
 
 /** A real PNG of one colour with a stripe, so the thumbnails show two different pictures. */
@@ -85,7 +85,7 @@ describe('Support cases in a real browser', () => {
     const caseId = Number(new URL(page.url()).pathname.split('/').pop());
 
     const admin = await openAdmin(shop, DESKTOP);
-    await admin.page.getByRole('tab', { name: 'Support' }).click();
+    await openAdminSection(admin.page, 'Support');
     await expectPage(admin.page.getByRole('heading', { name: 'Support Cases' })).toBeVisible();
     const card = admin.page.locator('.support-admin-card').filter({ hasText: 'Vial arrived cracked' });
     await expectPage(card).toBeVisible();
@@ -103,7 +103,7 @@ describe('Support cases in a real browser', () => {
 
     // The back office on a phone: the answered case, filtered, opened.
     const adminPhone = await openAdmin(shop, MOBILE);
-    await adminPhone.page.getByRole('tab', { name: 'Support' }).click();
+    await openAdminSection(adminPhone.page, 'Support');
     await adminPhone.page.getByLabel('Show').selectOption('answered');
     await adminPhone.page.locator('.support-admin-card').filter({ hasText: 'Vial arrived cracked' }).getByRole('button', { name: /View/ }).click();
     await expectPage(adminPhone.page.getByRole('dialog', { name: `Support Case #${caseId}` }).getByText('A replacement vial ships today')).toBeVisible();

@@ -1,10 +1,11 @@
 import { LogOut, Store } from 'lucide-react';
 import { ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Tabs } from '../components/Tabs';
+import { Link, useParams } from 'react-router-dom';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { SHOP_NAME } from '../lib/shop';
 import { AdminSession } from './admin/admin-session';
+import { ADMIN_SECTIONS, AdminTab } from './admin/admin-sections';
+import { AdminNavigation } from './admin/AdminNavigation';
 import { LazyAnalyticsTab } from './admin/analytics/LazyAnalyticsTab';
 import { DashboardTab } from './admin/DashboardTab';
 import { OrdersTab } from './admin/OrdersTab';
@@ -19,33 +20,28 @@ import { isRecordPath } from './admin/record-route';
 import { NotFoundPage } from './NotFoundPage';
 import './admin/admin.css';
 
-type AdminTab = 'dashboard' | 'products' | 'orders' | 'payments' | 'analytics' | 'audit' | 'referrals' | 'reviews' | 'support' | 'notifications';
-
-const ADMIN_TABS: { id: AdminTab; label: string; panel: ReactNode }[] = [
-  { id: 'dashboard', label: 'Dashboard', panel: <DashboardTab /> },
-  { id: 'products', label: 'Products', panel: <ProductsTab /> },
-  { id: 'orders', label: 'Orders', panel: <OrdersTab /> },
-  { id: 'payments', label: 'Payments', panel: <PaymentsTab /> },
-  { id: 'analytics', label: 'Analytics', panel: <LazyAnalyticsTab /> },
-  { id: 'referrals', label: 'Referral codes', panel: <ReferralCodesTab /> },
-  { id: 'reviews', label: 'Reviews', panel: <ReviewsTab /> },
-  { id: 'support', label: 'Support', panel: <SupportTab /> },
-  { id: 'notifications', label: 'Notifications', panel: <NotificationsTab /> },
-  { id: 'audit', label: 'Audit log', panel: <AuditTab /> },
-];
-
-/** A tab's own address: /admin is the dashboard, /admin/orders the Orders tab (its filters follow in the query string). */
-const pathOf = (tab: AdminTab) => (tab === 'dashboard' ? '/admin' : `/admin/${tab}`);
+/** Each section's panel, rendered only while it is on screen, so its data is read afresh each time it is opened. */
+const PANELS: Record<AdminTab, ReactNode> = {
+  dashboard: <DashboardTab />,
+  products: <ProductsTab />,
+  orders: <OrdersTab />,
+  payments: <PaymentsTab />,
+  analytics: <LazyAnalyticsTab />,
+  referrals: <ReferralCodesTab />,
+  reviews: <ReviewsTab />,
+  support: <SupportTab />,
+  notifications: <NotificationsTab />,
+  audit: <AuditTab />,
+};
 
 /**
- * Checkout spec §2: the back office, a URL per tab (`/admin/:tab`) and per order or payment
+ * Checkout spec §2: the back office in a shell of its own (its header, a grouped sidebar), a URL per tab (`/admin/:tab`) and per order or payment
  * (`/admin/orders/:id`, `/admin/payments/:id`: the tab with that record's details open). App.tsx lets
  * only administrators reach it.
  */
 export default function AdminPage() {
   const { tab: requested = 'dashboard', record } = useParams();
-  const navigate = useNavigate();
-  const current = ADMIN_TABS.find((tab) => tab.id === requested);
+  const current = ADMIN_SECTIONS.find((tab) => tab.id === requested);
   usePageTitle(current && current.id !== 'dashboard' ? `${current.label} · Admin` : 'Admin');
   if (!current || !isRecordPath(current.id, record)) return <NotFoundPage />;
   return (
@@ -66,14 +62,12 @@ export default function AdminPage() {
               </button>
             </div>
           </header>
-          <Tabs<AdminTab>
-            label="Back office"
-            className="admin-tabs"
-            lazy
-            selected={current.id}
-            onSelect={(tab) => navigate(pathOf(tab))}
-            tabs={ADMIN_TABS}
-          />
+          <div className="admin-body">
+            <AdminNavigation current={current} />
+            <section key={current.id} className="admin-content" aria-label={current.label}>
+              {PANELS[current.id]}
+            </section>
+          </div>
         </div>
       </div>
     </AdminSession>
