@@ -33,6 +33,7 @@ describe('loadConfig', () => {
   it('bounds one buyer to 3 unpaid orders and 10 % of a product by default, each configurable within sense', () => {
     expect(loadConfig({}).unpaidHolds).toEqual({ ordersPerBuyer: 3, sharePercent: 10 });
     expect(loadConfig({ UNPAID_ORDERS_PER_BUYER: '5', UNPAID_SHARE_PER_BUYER_PERCENT: '25' }).unpaidHolds).toEqual({ ordersPerBuyer: 5, sharePercent: 25 });
+    expect(loadConfig({ UNPAID_ORDERS_PER_BUYER: 'off' }).unpaidHolds).toBeNull();
     expect(() => loadConfig({ UNPAID_ORDERS_PER_BUYER: '0' })).toThrow(/UNPAID_ORDERS_PER_BUYER must be a whole number from 1/);
     expect(() => loadConfig({ UNPAID_SHARE_PER_BUYER_PERCENT: '101' })).toThrow(/UNPAID_SHARE_PER_BUYER_PERCENT must be a whole number from 1 to 100/);
   });

@@ -71,7 +71,7 @@ export class OrderingController {
     await this.rateLimiter.consume(`orders:${request.ip}`, this.config.ordersPerClientPer10Minutes, 10 * 60_000, 'Too many orders from this address.');
     let placed: { orderId: number; position: number | null };
     try {
-      placed = await this.countingReferralMisses(request, input.referralCode, () => this.commands.execute(new PlaceOrder(input, user?.id ?? null, commandContextOf(request), buyersOf(request, input.customerEmail))));
+      placed = await this.countingReferralMisses(request, input.referralCode, () => this.commands.execute(new PlaceOrder(input, user?.id ?? null, commandContextOf(request), this.config.unpaidHolds ? buyersOf(request, input.customerEmail) : [])));
     } catch (error) {
       if (error instanceof OrderStillBeingPlaced && !user) rememberGuestOrder(request, error.orderId);
       throw error;

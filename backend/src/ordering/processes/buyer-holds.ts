@@ -31,12 +31,13 @@ export class BuyerHolds {
 
   /** Counts the order against every buyer, or throws UnpaidHoldRefused (409, what to do in its message). Holding again holds nothing more. */
   async hold(orderId: number, buyers: string[], lines: OrderLine[], context: CommandContext): Promise<void> {
-    if (buyers.length === 0) return;
+    const limits = this.config.unpaidHolds;
+    if (buyers.length === 0 || limits === null) return;
     // What is left of each product now: the share a buyer may hold is of this (contract/buyer-holds.ts).
     const available = new Map((await this.queries.execute(new ProductsForSale(lines.map((line) => line.productId)))).map((product) => [product.productId, product.stock]));
     const toHold: LineToHold[] = lines.map(({ productId, quantity, name }) => ({ productId, quantity, name, available: available.get(productId) ?? null }));
     for (const buyer of buyers) {
-      const command: BuyerHoldsCommand = { kind: 'hold', buyer, orderId, lines: toHold, limits: this.config.unpaidHolds };
+      const command: BuyerHoldsCommand = { kind: 'hold', buyer, orderId, lines: toHold, limits };
       try {
         await this.streams.execute(buyerHoldsStream(buyer), buyerHoldsDecider, command, context);
       } catch (error) {
