@@ -22,7 +22,7 @@ const APPEND_BATCH = 1_000;
 
 async function serve(): Promise<void> {
   const { dataDir } = workerData as { dataDir: string };
-  const app = await createApp(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', ORDER_RATE_LIMIT: '1000000', ANALYTICS_RATE_LIMIT: '1000000000' }));
+  const app = await createApp(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', ORDER_RATE_LIMIT: '1000000', UNPAID_ORDERS_PER_BUYER: 'off', ANALYTICS_RATE_LIMIT: '1000000000' }));
   await app.listen(0, '127.0.0.1');
   const url = await app.getUrl();
   const events = app.get<EventStore>(EVENT_STORE);

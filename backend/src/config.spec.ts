@@ -30,6 +30,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOG_FORMAT: 'yaml' })).toThrow(/LOG_FORMAT must be json or text/);
   });
 
+  it('bounds one buyer to 3 unpaid orders and 10 % of a product by default, each configurable within sense', () => {
+    expect(loadConfig({}).unpaidHolds).toEqual({ ordersPerBuyer: 3, sharePercent: 10 });
+    expect(loadConfig({ UNPAID_ORDERS_PER_BUYER: '5', UNPAID_SHARE_PER_BUYER_PERCENT: '25' }).unpaidHolds).toEqual({ ordersPerBuyer: 5, sharePercent: 25 });
+    expect(loadConfig({ UNPAID_ORDERS_PER_BUYER: 'off' }).unpaidHolds).toBeNull();
+    expect(() => loadConfig({ UNPAID_ORDERS_PER_BUYER: '0' })).toThrow(/UNPAID_ORDERS_PER_BUYER must be a whole number from 1/);
+    expect(() => loadConfig({ UNPAID_SHARE_PER_BUYER_PERCENT: '101' })).toThrow(/UNPAID_SHARE_PER_BUYER_PERCENT must be a whole number from 1 to 100/);
+  });
+
   it('believes no X-Forwarded-For unless TRUST_PROXY says whose', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig(PRODUCTION).trustProxy).toBe(false);

@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { join, resolve } from 'node:path';
 import { blankToNull, wholeNumber } from './shared/env';
 import { DEFAULT_PAYMENT_WINDOW_MINUTES } from './ordering/contract/checkout-rules';
+import { DEFAULT_UNPAID_ORDERS_PER_BUYER, DEFAULT_UNPAID_SHARE_PER_BUYER_PERCENT, UnpaidHoldLimits } from './ordering/contract/buyer-holds';
 import type { S3Settings } from './storage/object-store/s3-object-store';
 import type { PostgresSettings } from './storage/postgres/postgres-database';
 import { loadPaymentsConfig, PaymentsConfig } from './payments/payments-config';
@@ -31,6 +32,11 @@ export interface AppConfig {
   paymentWindowMinutes: number;
   /** Orders one client (IP address) may place in ten minutes. */
   ordersPerClientPer10Minutes: number;
+  /**
+   * Hoarding bounds: one buyer's unpaid orders, and the share of a product's stock they may hold (ordering/contract/buyer-holds.ts).
+   * Null (UNPAID_ORDERS_PER_BUYER=off, for load tests from one address): no bound, and no buyer ledger is written.
+   */
+  unpaidHolds: UnpaidHoldLimits | null;
   /** Images in an S3-compatible bucket; null: files under DATA_DIR/objects. */
   s3: S3Settings | null;
   /** Signs upload URLs; like the session secret, generated and kept in the credential store when absent. */
@@ -113,6 +119,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemoData: env.SEED_DEMO_DATA !== 'false',
     paymentWindowMinutes: wholeNumber(env, 'PAYMENT_WINDOW_MINUTES', DEFAULT_PAYMENT_WINDOW_MINUTES, 1, 7 * 24 * 60),
     ordersPerClientPer10Minutes: wholeNumber(env, 'ORDER_RATE_LIMIT', 20, 1, 1_000_000),
+    unpaidHolds:
+      env.UNPAID_ORDERS_PER_BUYER?.trim() === 'off'
+        ? null
+        : {
+            ordersPerBuyer: wholeNumber(env, 'UNPAID_ORDERS_PER_BUYER', DEFAULT_UNPAID_ORDERS_PER_BUYER, 1, 1_000_000),
+            sharePercent: wholeNumber(env, 'UNPAID_SHARE_PER_BUYER_PERCENT', DEFAULT_UNPAID_SHARE_PER_BUYER_PERCENT, 1, 100),
+          },
     s3: s3Settings(env),
     uploadSigningSecret: blankToNull(env.UPLOAD_SIGNING_SECRET),
     uploadUrlTtlSeconds: wholeNumber(env, 'UPLOAD_URL_TTL_SECONDS', 300, 10, 24 * 60 * 60),

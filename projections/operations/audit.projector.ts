@@ -12,6 +12,7 @@ import { describeIdentityEvent } from '../../backend/src/identity/contract/ident
 import { UserEvent } from '../../backend/src/identity/contract/identity.events';
 import { describeMediaEvent } from '../../backend/src/media/contract/media.audit';
 import { ImageEvent, UploadEvent } from '../../backend/src/media/contract/media.events';
+import { BuyerHoldEvent, describeBuyerHoldEvent } from '../../backend/src/ordering/contract/buyer-holds';
 import { describeOrderingEvent } from '../../backend/src/ordering/contract/ordering.audit';
 import { describePaymentEvent } from '../../backend/src/payments/contract/payments.audit';
 import { PaymentEvent } from '../../backend/src/payments/contract/payment.events';
@@ -45,6 +46,7 @@ const DESCRIBERS: [prefix: string, describe: (event: RecordedEvent) => string][]
   ['user-', (event) => describeIdentityEvent(event as unknown as UserEvent)],
   ['order-', describeOrderingEvent],
   ['referral-', describeOrderingEvent],
+  ['buyer-holds-', (event) => describeBuyerHoldEvent(event as unknown as BuyerHoldEvent)],
   ['payment-', (event) => describePaymentEvent(event as unknown as PaymentEvent)],
   ['review-', (event) => describeReviewEvent(event as unknown as ReviewEvent)],
   ['sku-', (event) => describeUniqueKeyEvent(event as unknown as UniqueKeyEvent)],

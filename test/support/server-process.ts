@@ -36,7 +36,7 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
   if (!existsSync(BUILT_SERVER)) throw new Error(`${BUILT_SERVER} is missing: run \`npm run build\` first`);
   const port = await freePort();
   const child = spawn(process.execPath, [BUILT_SERVER], {
-    env: { ...process.env, NODE_ENV: 'test', ORDER_RATE_LIMIT: '1000000', PORT: String(port), DATA_DIR: dataDir, ...env },
+    env: { ...process.env, NODE_ENV: 'test', ORDER_RATE_LIMIT: '1000000', UNPAID_ORDERS_PER_BUYER: 'off', PORT: String(port), DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

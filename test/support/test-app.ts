@@ -36,8 +36,9 @@ export async function startTestApp(options: { dataDir?: string; env?: Record<str
     DATABASES.set(dataDir, database);
   }
   const env = { ...(database ? { DATABASE_URL: database.url } : {}), ...options.env };
-  // Tests place hundreds of orders from one address; the per-client order limit has a test of its own.
-  const app = await createApp(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', ORDER_RATE_LIMIT: '1000000', ...env }));
+  // Tests place hundreds of orders from one address; the per-client order limit and the hoarding bounds
+  // (unpaid orders per buyer, share of a product) have tests of their own (test/security/hoarding.e2e.spec.ts).
+  const app = await createApp(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', ORDER_RATE_LIMIT: '1000000', UNPAID_ORDERS_PER_BUYER: 'off', ...env }));
   await app.init();
   let stopped = false;
   const stop = async () => {

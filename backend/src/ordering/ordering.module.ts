@@ -22,6 +22,7 @@ import { RecordFailedOrderPaymentHandler } from './commands/record-failed-order-
 import { ShipOrderHandler } from './commands/ship-order.command';
 import { OrderAdminController } from './http/order-admin.controller';
 import { OrderingController } from './http/ordering.controller';
+import { BuyerHolds } from './processes/buyer-holds';
 import { OrderPlacement } from './processes/order-placement.process';
 import { PaymentReversal } from './processes/payment-reversal.process';
 import { OrderSupervisor } from './processes/order-supervisor';
@@ -47,6 +48,7 @@ import { StockReturn } from './processes/stock-return.process';
     OrderForPaymentHandler,
     CreateReferralCodeHandler,
     DeactivateReferralCodeHandler,
+    BuyerHolds,
     OrderPlacement,
     StockReturn,
     PaymentReversal,

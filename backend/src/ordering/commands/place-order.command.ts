@@ -17,6 +17,8 @@ export class PlaceOrder extends Command<{ orderId: number; position: number | nu
     readonly input: PlaceOrderInput,
     readonly customerId: string | null,
     readonly context: CommandContext,
+    /** The buyers whose bounds on unpaid orders it counts against (contract/buyer-holds.ts). */
+    readonly buyers: string[],
   ) {
     super();
   }
@@ -37,7 +39,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrder> {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ input, customerId, context }: PlaceOrder) {
+  async execute({ input, customerId, context, buyers }: PlaceOrder) {
     const priced = await this.pricing.price(input.items, input.shippingMethod, input.referralCode);
     const paymentDueBy = isCryptoPaymentMethod(input.paymentMethod) ? new Date(Date.now() + this.config.paymentWindowMinutes * 60_000).toISOString() : null;
     const orderId = await this.ids.claim('order', orderStream, async (orderId) => {
@@ -54,7 +56,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrder> {
         deliveryInstructions: input.deliveryInstructions,
         paymentDueBy,
       };
-      await this.streams.start(orderStream(orderId), orderDecider.decide({ kind: 'submit', details }, orderDecider.initialState), context);
+      await this.streams.start(orderStream(orderId), orderDecider.decide({ kind: 'submit', details, buyers }, orderDecider.initialState), context);
       return orderId;
     });
     crashPoint('placement:submitted');

@@ -58,6 +58,7 @@ export function customerTimelineEntry(event: OrderStreamEvent, at: string): Orde
       if (event.data.flagged) return entry('payment_pending', at, 'Payment taken back by the network', 'The network reversed the block with your payment. We will contact you.');
       return entry('payment_pending', at, 'Payment taken back by the network', 'The network reversed the block with your payment; it usually confirms again within minutes. The order waits for it.');
     case 'OrderSubmitted':
+    case 'OrderBuyersRecorded':
     case 'OrderRejected':
     case 'OrderStockReleased':
       return null;

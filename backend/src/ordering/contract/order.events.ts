@@ -101,8 +101,14 @@ export type OrderExpiryDeferred = DomainEvent<'OrderExpiryDeferred', { orderId: 
 export type OrderPaymentReversed = DomainEvent<'OrderPaymentReversed', { orderId: number; paymentId: number; reason: string; from: OrderStatus; to: OrderStatus; flagged: boolean }>;
 
 export type OrderSettlementEvent = OrderExpiryDeferred | OrderPaymentReversed;
+/**
+ * Recorded with OrderSubmitted: the buyers (see contract/buyer-holds.ts, pseudonymous keys of the
+ * client's address, the e-mail and the browser) whose bounds on unpaid orders the order counts against,
+ * so a placement resumed after a crash holds and frees the same ledgers.
+ */
+export type OrderBuyersRecorded = DomainEvent<'OrderBuyersRecorded', { orderId: number; buyers: string[] }>;
 /** Everything an order's stream holds. */
-export type OrderStreamEvent = OrderEvent | OrderSettlementEvent;
+export type OrderStreamEvent = OrderEvent | OrderSettlementEvent | OrderBuyersRecorded;
 
 /** On the order's view while its payment is reversed (null or absent otherwise): the admin's flag. */
 export interface OrderPaymentReversal {
@@ -115,6 +121,7 @@ export interface OrderPaymentReversal {
 
 /** The stream's events in today's shape, the settlement steps included. */
 export function upcastOrderStreamEvent(event: DomainEvent): OrderStreamEvent {
+  if (event.type === 'OrderBuyersRecorded') return event as OrderBuyersRecorded;
   return event.type === 'OrderExpiryDeferred' || event.type === 'OrderPaymentReversed' ? (event as OrderSettlementEvent) : upcastOrderEvent(event);
 }
 

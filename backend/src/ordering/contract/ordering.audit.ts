@@ -12,6 +12,8 @@ export function describeOrderingEvent(recorded: DomainEvent): string {
   switch (event.type) {
     case 'OrderSubmitted':
       return `Order #${event.data.orderId} submitted: ${itemsOf(event.data)}; total A$${event.data.totals.totalAmount}, ${event.data.paymentMethod}, ${SHIPPING_METHODS[event.data.shippingMethod].label}`;
+    case 'OrderBuyersRecorded':
+      return `Order #${event.data.orderId} counts against the unpaid-order bounds of ${event.data.buyers.length} buyer identities (address, e-mail, browser)`;
     case 'OrderPlaced':
       return `Order #${event.data.orderId} placed: stock held for every line${event.data.paymentDueBy ? `; to be paid by ${storeTime(event.data.paymentDueBy)}` : ''}`;
     case 'OrderRejected':

@@ -22,6 +22,8 @@ export interface OrderState {
   rejectionReason: string | null;
   /** The payment an expiry is waiting for, and until when (the latest OrderExpiryDeferred). */
   expiryDeferral: { paymentId: number; until: string } | null;
+  /** The buyers whose bounds on unpaid orders this order counts against (OrderBuyersRecorded). */
+  buyers: string[];
 }
 
 /**
@@ -36,7 +38,8 @@ export interface ExpiryHold {
 }
 
 export type OrderCommand =
-  | { kind: 'submit'; details: OrderDetails }
+  /** `buyers`: see OrderBuyersRecorded. */
+  | { kind: 'submit'; details: OrderDetails; buyers?: string[] }
   | { kind: 'completePlacement' }
   | { kind: 'rejectPlacement'; reason: string }
   | { kind: 'confirmPayment'; paymentId: number; transactionHash: string }
@@ -70,6 +73,7 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderStreamEvent> =
     stockReleased: false,
     rejectionReason: null,
     expiryDeferral: null,
+    buyers: [],
   },
 
   upcast: upcastOrderStreamEvent,
@@ -107,6 +111,8 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderStreamEvent> =
         return state.details ? { ...state, details: { ...state.details, customerId: event.data.customerId } } : state;
       case 'OrderExpiryDeferred':
         return { ...state, expiryDeferral: { paymentId: event.data.paymentId, until: event.data.until } };
+      case 'OrderBuyersRecorded':
+        return { ...state, buyers: event.data.buyers };
       case 'OrderPaymentReversed':
         // No longer settled by that payment: its confirming again (or failing) is recorded anew.
         return {
@@ -122,7 +128,11 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderStreamEvent> =
   decide(command, state) {
     if (command.kind === 'submit') {
       if (state.stage !== 'none') throw new ConflictError(`Order ${command.details.orderId} already exists`);
-      return [{ type: 'OrderSubmitted', version: 1, data: command.details }];
+      const buyers = command.buyers ?? [];
+      return [
+        { type: 'OrderSubmitted', version: 1, data: command.details },
+        ...(buyers.length > 0 ? [{ type: 'OrderBuyersRecorded' as const, version: 1, data: { orderId: command.details.orderId, buyers } }] : []),
+      ];
     }
     if (state.stage === 'none' || state.details === null) throw new NotFoundError('Order not found');
     const { orderId } = state.details;
@@ -204,6 +214,18 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderStreamEvent> =
     }
   },
 };
+
+/**
+ * Whether the order still counts against its buyers' bounds on unpaid orders: being placed, or placed
+ * and neither paid, cancelled nor delivered (cash on delivery is paid at the door, so it counts until
+ * delivered).
+ */
+export function countsAsUnpaid(state: OrderState): boolean {
+  if (state.stage === 'submitted') return true;
+  if (state.stage !== 'placed' || state.details === null) return false;
+  if (state.status === 'cancelled' || state.status === 'delivered') return false;
+  return !isCryptoPaymentMethod(state.details.paymentMethod) || state.paidBy === null;
+}
 
 function initialPaymentStatus(details: OrderDetails): PaymentStatus {
   return isCryptoPaymentMethod(details.paymentMethod) ? 'pending' : 'confirmed';

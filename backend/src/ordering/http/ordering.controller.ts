@@ -18,6 +18,7 @@ import { CheckoutPricing, UnknownReferralCode } from '../commands/checkout-prici
 import { PlaceOrderInput, placeOrderSchema, QuoteInput, quoteSchema } from '../contract/order-input';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { PlaceOrder } from '../commands/place-order.command';
+import { buyersOf } from './buyer-identity';
 import { OrderStillBeingPlaced } from '../processes/order-placement.process';
 import { assertMayAccessOrder } from '../../shared/http/order-access';
 import { OrderQueries } from '../../../../projections/ordering/order.queries';
@@ -70,7 +71,7 @@ export class OrderingController {
     await this.rateLimiter.consume(`orders:${request.ip}`, this.config.ordersPerClientPer10Minutes, 10 * 60_000, 'Too many orders from this address.');
     let placed: { orderId: number; position: number | null };
     try {
-      placed = await this.countingReferralMisses(request, input.referralCode, () => this.commands.execute(new PlaceOrder(input, user?.id ?? null, commandContextOf(request))));
+      placed = await this.countingReferralMisses(request, input.referralCode, () => this.commands.execute(new PlaceOrder(input, user?.id ?? null, commandContextOf(request), this.config.unpaidHolds ? buyersOf(request, input.customerEmail) : [])));
     } catch (error) {
       if (error instanceof OrderStillBeingPlaced && !user) rememberGuestOrder(request, error.orderId);
       throw error;

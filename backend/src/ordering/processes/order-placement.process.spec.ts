@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,10 @@ import { SqliteEventStore } from '../../storage/event-store/sqlite-event-store';
 import { orderStream } from '../contract/order.events';
 import { sampleOrderDetails } from '../domain/order-details.fixture';
 import { orderDecider } from '../domain/order.decider';
+import { AppConfig } from '../../config';
+import { buyerHoldsStream } from '../contract/buyer-holds';
+import { buyerHoldsDecider } from '../domain/buyer-holds.decider';
+import { BuyerHolds } from './buyer-holds';
 import { OrderPlacement, OrderStillBeingPlaced } from './order-placement.process';
 
 const ORDER = 1042;
@@ -33,7 +37,36 @@ describe('OrderPlacement', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const placementAnswering = (reserve: () => Promise<unknown>) => new OrderPlacement(streams, { execute: (command: unknown) => (command instanceof ReserveStock ? reserve() : Promise.resolve({})) } as unknown as CommandBus);
+  const oneUnpaidOrderPerBuyer = { unpaidHolds: { ordersPerBuyer: 1, sharePercent: 10 } } as AppConfig;
+  const noProducts = { execute: () => Promise.resolve([]) } as unknown as QueryBus;
+  const placementAnswering = (reserve: () => Promise<unknown>) =>
+    new OrderPlacement(streams, { execute: (command: unknown) => (command instanceof ReserveStock ? reserve() : Promise.resolve({})) } as unknown as CommandBus, new BuyerHolds(streams, noProducts, oneUnpaidOrderPerBuyer));
+  const submitted = (orderId: number, buyers: string[]) => streams.start(orderStream(orderId), orderDecider.decide({ kind: 'submit', details: { ...details, orderId }, buyers }, orderDecider.initialState), systemContext());
+  const heldOrders = async (buyer: string) => Object.keys((await streams.load(buyerHoldsStream(buyer), buyerHoldsDecider)).state.orders).map(Number);
+
+  it('rejects an order over its buyer\'s bound on unpaid orders before holding any stock, and counts it for nobody', async () => {
+    await submitted(2001, ['address-a', 'email-b']);
+    await submitted(2002, ['address-z', 'email-b']);
+    const reserved: unknown[] = [];
+    const placement = placementAnswering(() => Promise.resolve(reserved.push(1)));
+    await placement.run(2001, systemContext());
+    await expect(placement.run(2002, systemContext())).rejects.toThrow('You have 1 unpaid order. Pay or cancel one before placing another.');
+    expect(reserved).toHaveLength(1);
+    expect((await streams.load(orderStream(2002), orderDecider)).state.stage).toBe('rejected');
+    expect(await heldOrders('address-z')).toEqual([]);
+    expect(await heldOrders('email-b')).toEqual([2001]);
+  });
+
+  it('frees a settled order that still counts against its buyer when the bound would refuse the next one', async () => {
+    await submitted(2001, ['email-b']);
+    const placement = placementAnswering(() => Promise.resolve({ position: null }));
+    await placement.run(2001, systemContext());
+    // Cancelled without its stock return having run (a crash): the ledger still counts it.
+    await streams.execute(orderStream(2001), orderDecider, { kind: 'cancel', reason: 'changed my mind' }, systemContext());
+    await submitted(2002, ['email-b']);
+    await expect(placement.run(2002, systemContext())).resolves.toMatchObject({ orderId: 2002 });
+    expect(await heldOrders('email-b')).toEqual([2002]);
+  });
 
   it('rejects the order when the catalogue refuses a line (out of stock)', async () => {
     const placement = placementAnswering(() => Promise.reject(new ConflictError('BPC-157 5mg is out of stock')));

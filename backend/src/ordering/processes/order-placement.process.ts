@@ -7,7 +7,9 @@ import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { crashPoint } from '../../shared/fault-injection';
 import { ProcessManager } from '../../shared/processes/process-manager';
 import { orderStream } from '../contract/order.events';
+import { UnpaidHoldRefused } from '../domain/buyer-holds.decider';
 import { orderDecider } from '../domain/order.decider';
+import { BuyerHolds } from './buyer-holds';
 
 /** Recorded, but the placement could not finish now: the supervisor finishes it; the shopper can already look it up. */
 export class OrderStillBeingPlaced extends NotYetVisibleError {
@@ -17,9 +19,10 @@ export class OrderStillBeingPlaced extends NotYetVisibleError {
 }
 
 /**
- * The placement process of one submitted order. Steps, each an event: hold the stock of every line
- * (StockReserved on the product), then OrderPlaced; or, when a line cannot be held, give back what
- * was held (StockReleased) and record OrderRejected with the reason. Every step is idempotent, so
+ * The placement process of one submitted order. Steps, each an event: count the order against each of
+ * its buyers' bounds on unpaid orders (BuyerOrderHeld, see BuyerHolds), hold the stock of every line
+ * (StockReserved on the product), then OrderPlaced; or, when a bound refuses it or a line cannot be
+ * held, give back what was held (StockReleased, BuyerOrderFreed) and record OrderRejected with the reason. Every step is idempotent, so
  * the process can be run again from the top at any point: by the request that submitted the order,
  * or after a crash by the supervisor, which then finishes it (see ProcessManager).
  */
@@ -28,6 +31,7 @@ export class OrderPlacement extends ProcessManager<number> {
   constructor(
     private readonly streams: StreamExecutor,
     private readonly commands: CommandBus,
+    private readonly buyerHolds: BuyerHolds,
   ) {
     super('OrderPlacement');
   }
@@ -58,7 +62,14 @@ export class OrderPlacement extends ProcessManager<number> {
     const lines = state.details.lines;
 
     let refusal: DomainError | null = null;
-    for (const line of lines) {
+    try {
+      // Before any stock is held, so an order over a bound takes nothing from other shoppers even for a moment.
+      await this.buyerHolds.hold(orderId, state.buyers, lines, context);
+    } catch (error) {
+      if (!(error instanceof UnpaidHoldRefused)) throw error;
+      refusal = error;
+    }
+    for (const line of refusal === null ? lines : []) {
       try {
         await this.commands.execute(new ReserveStock(line.productId, orderId, line.quantity, context));
       } catch (error) {
@@ -78,6 +89,7 @@ export class OrderPlacement extends ProcessManager<number> {
       await this.commands.execute(new ReleaseStock(line.productId, orderId, 'The order could not be placed', context));
       crashPoint('placement:released');
     }
+    await this.buyerHolds.free(orderId, state.buyers, 'The order could not be placed', context);
     const { position } = await this.streams.execute(orderStream(orderId), orderDecider, { kind: 'rejectPlacement', reason: refusal.message }, context);
     return { position, refusal };
   }

@@ -7,10 +7,12 @@ import { crashPoint } from '../../shared/fault-injection';
 import { ProcessManager } from '../../shared/processes/process-manager';
 import { orderStream } from '../contract/order.events';
 import { orderDecider } from '../domain/order.decider';
+import { BuyerHolds } from './buyer-holds';
 
 /**
  * The second half of cancelling or expiring an order: every line's stock is released on its product
- * (with the cancellation's reason), then OrderStockReleased closes the process. Releases are
+ * (with the cancellation's reason), the order stops counting against its buyers' bounds on unpaid
+ * orders (BuyerOrderFreed), then OrderStockReleased closes the process. Releases are
  * idempotent per order, and a conflict is retried by the stream executor, never dropped.
  */
 @Injectable()
@@ -18,6 +20,7 @@ export class StockReturn extends ProcessManager<number> {
   constructor(
     private readonly streams: StreamExecutor,
     private readonly commands: CommandBus,
+    private readonly buyerHolds: BuyerHolds,
   ) {
     super('StockReturn');
   }
@@ -34,6 +37,7 @@ export class StockReturn extends ProcessManager<number> {
       await this.commands.execute(new ReleaseStock(line.productId, orderId, state.cancellationReason ?? 'Order cancelled', context));
       crashPoint('cancellation:released');
     }
+    await this.buyerHolds.free(orderId, state.buyers, state.cancellationReason ?? 'Order cancelled', context);
     return (await this.streams.execute(orderStream(orderId), orderDecider, { kind: 'recordStockReleased' }, context)).position;
   }
 
