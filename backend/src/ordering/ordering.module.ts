@@ -1,3 +1,4 @@
+import { BuyerIdentity } from './http/buyer-identity';
 import { OrdersProjector } from '../../../projections/ordering/orders.projector';
 import { OrderTimelineProjector } from '../../../projections/ordering/order-timeline.projector';
 import { ReferralCodesProjector } from '../../../projections/ordering/referral-codes.projector';
@@ -33,6 +34,7 @@ import { StockReturn } from './processes/stock-return.process';
   controllers: [OrderingController, OrderAdminController],
   providers: [OrdersProjector, OrderTimelineProjector, ReferralCodesProjector, OpenProcessesProjector, 
     CheckoutPricing,
+    BuyerIdentity,
     OrderQueries,
     DashboardQueries,
     OpenProcessQueries,

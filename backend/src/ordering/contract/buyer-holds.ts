@@ -40,7 +40,7 @@ export type BuyerOrderFreed = DomainEvent<'BuyerOrderFreed', { buyer: string; or
 export type BuyerHoldEvent = BuyerOrderHeld | BuyerOrderFreed;
 
 /**
- * `buyer` is `<kind>-<hash>`: a SHA-256 digest of the address, e-mail or browser id, so neither stream
+ * `buyer` is `<kind>-<hash>`: a keyed hash (HMAC-SHA-256, http/buyer-identity.ts) of the address, e-mail or browser id, so neither stream
  * names nor events carry the address or e-mail themselves.
  */
 export const buyerHoldsStream = (buyer: string) => `buyer-holds-${buyer}`;

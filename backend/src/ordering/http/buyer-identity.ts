@@ -1,6 +1,12 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Request } from 'express';
+import { CREDENTIAL_STORE, CredentialStore } from '../../storage/credential-store/credential-store.port';
+import { storedOnce } from '../../storage/credential-store/stored-once';
+import { Document } from '../../storage/read-store/read-store.port';
 import { BuyerKind } from '../contract/buyer-holds';
+
+type Setting = Document & { value: string };
 
 declare module 'express-session' {
   interface SessionData {
@@ -12,16 +18,37 @@ declare module 'express-session' {
 /**
  * The buyers an order counts against (contract/buyer-holds.ts): the client's address as the rate
  * limits see it (`request.ip`, which honours TRUST_PROXY), the order's e-mail, and the browser. Each a
- * pseudonymous key, so no ledger names an address or e-mail. A client that drops its cookie is a new
- * browser, but still the same address and, unless it changes it too, the same e-mail.
+ * pseudonymous key: a keyed hash (HMAC-SHA-256 with a secret made once and kept in the credential store,
+ * shared by every instance), so no ledger names an address or e-mail, and nobody reading the log can
+ * hash the four billion IPv4 addresses to find one. A client that drops its cookie is a new browser, but
+ * still the same address and, unless it changes it too, the same e-mail.
  */
-export function buyersOf(request: Request, email: string): string[] {
-  request.session.buyerBrowserId ??= randomUUID();
-  return [buyerKey('address', clientNetwork(request.ip ?? '')), buyerKey('email', email.trim().toLowerCase()), buyerKey('browser', request.session.buyerBrowserId)];
+@Injectable()
+export class BuyerIdentity {
+  private secret: Promise<string> | null = null;
+
+  constructor(@Inject(CREDENTIAL_STORE) private readonly store: CredentialStore) {}
+
+  async buyersOf(request: Request, email: string): Promise<string[]> {
+    request.session.buyerBrowserId ??= randomUUID();
+    const secret = await this.key();
+    return [buyerKey(secret, 'address', clientNetwork(request.ip ?? '')), buyerKey(secret, 'email', email.trim().toLowerCase()), buyerKey(secret, 'browser', request.session.buyerBrowserId)];
+  }
+
+  private key(): Promise<string> {
+    this.secret ??= storedOnce(this.store.collection<Setting>('settings'), 'buyer-key-secret', () => ({ _id: 'buyer-key-secret', value: randomBytes(48).toString('base64url') })).then(
+      (setting) => setting.value,
+      (error: unknown) => {
+        this.secret = null;
+        throw error;
+      },
+    );
+    return this.secret;
+  }
 }
 
-function buyerKey(kind: BuyerKind, value: string): string {
-  return `${kind}-${createHash('sha256').update(`${kind}:${value}`).digest('hex').slice(0, 32)}`;
+function buyerKey(secret: string, kind: BuyerKind, value: string): string {
+  return `${kind}-${createHmac('sha256', secret).update(`${kind}:${value}`).digest('hex').slice(0, 32)}`;
 }
 
 /**

@@ -18,7 +18,7 @@ import { CheckoutPricing, UnknownReferralCode } from '../commands/checkout-prici
 import { PlaceOrderInput, placeOrderSchema, QuoteInput, quoteSchema } from '../contract/order-input';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { PlaceOrder } from '../commands/place-order.command';
-import { buyersOf } from './buyer-identity';
+import { BuyerIdentity } from './buyer-identity';
 import { OrderStillBeingPlaced } from '../processes/order-placement.process';
 import { assertMayAccessOrder } from '../../shared/http/order-access';
 import { OrderQueries } from '../../../../projections/ordering/order.queries';
@@ -56,6 +56,7 @@ export class OrderingController {
     private readonly projections: ProjectionRunner,
     private readonly rateLimiter: RateLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly buyers: BuyerIdentity,
   ) {}
 
   /** The order summary the checkout shows, computed exactly as the order will be. */
@@ -69,9 +70,10 @@ export class OrderingController {
   @Post('orders')
   async placeOrder(@Body(new ZodValidationPipe(placeOrderSchema)) input: PlaceOrderInput, @CurrentUser() user: SessionUser | null, @Req() request: Request): Promise<PlacedOrderView> {
     await this.rateLimiter.consume(`orders:${request.ip}`, this.config.ordersPerClientPer10Minutes, 10 * 60_000, 'Too many orders from this address.');
+    const buyers = this.config.unpaidHolds ? await this.buyers.buyersOf(request, input.customerEmail) : [];
     let placed: { orderId: number; position: number | null };
     try {
-      placed = await this.countingReferralMisses(request, input.referralCode, () => this.commands.execute(new PlaceOrder(input, user?.id ?? null, commandContextOf(request), this.config.unpaidHolds ? buyersOf(request, input.customerEmail) : [])));
+      placed = await this.countingReferralMisses(request, input.referralCode, () => this.commands.execute(new PlaceOrder(input, user?.id ?? null, commandContextOf(request), buyers)));
     } catch (error) {
       if (error instanceof OrderStillBeingPlaced && !user) rememberGuestOrder(request, error.orderId);
       throw error;
