@@ -172,21 +172,28 @@ export class AnalyticsProjector implements Projector {
     const minute = minuteOf(at);
     const row = rowKey(path, count.source, device);
     const periods = this.periodsHolding(day);
-    await incrementOnce(this.collection(ANALYTICS_DAYS), day, recorded, { views: 1, visitors: one(count.newVisitor), [`devices.${device}.views`]: 1, [`devices.${device}.visitors`]: one(count.newDevice) }, { day });
-    await this.countKey(day, 'page', path, count.newPage, periods, recorded);
-    await this.countKey(day, 'source', count.source, count.newSource, periods, recorded);
-    await incrementOnce(this.collection(ANALYTICS_ROWS), rowId(day, row), recorded, { views: 1, visitors: one(count.newRow) }, { day, path, source: count.source, device });
-    if (count.newProductView) await incrementOnce(this.collection(ANALYTICS_FUNNEL), funnelId(day, count.entrySource), recorded, { productViews: 1 }, { day, source: count.entrySource });
-    await incrementOnce(this.collection(ANALYTICS_MINUTES), minute, recorded, { views: 1 }, { minute });
-    await incrementOnce(this.collection(ANALYTICS_MINUTE_PAGES), minutePageId(minute, path), recorded, { views: 1 }, { minute, path });
-    await this.collection<RecentVisitorDocument>(ANALYTICS_RECENT_VISITORS).updateOne({ _id: visitor }, { $max: { minute } }, { upsert: true });
+    // Counters of different documents, each applied once (its own marker of the event): written at once, so that a
+    // server store takes one round trip's time for them instead of nine (PostgreSQL: ~110 → more views a second).
+    // The visit's decision is saved after all of them, so a view interrupted halfway is counted again, each counter once.
+    await Promise.all([
+      incrementOnce(this.collection(ANALYTICS_DAYS), day, recorded, { views: 1, visitors: one(count.newVisitor), [`devices.${device}.views`]: 1, [`devices.${device}.visitors`]: one(count.newDevice) }, { day }),
+      this.countKey(day, 'page', path, count.newPage, periods, recorded),
+      this.countKey(day, 'source', count.source, count.newSource, periods, recorded),
+      incrementOnce(this.collection(ANALYTICS_ROWS), rowId(day, row), recorded, { views: 1, visitors: one(count.newRow) }, { day, path, source: count.source, device }),
+      count.newProductView ? incrementOnce(this.collection(ANALYTICS_FUNNEL), funnelId(day, count.entrySource), recorded, { productViews: 1 }, { day, source: count.entrySource }) : undefined,
+      incrementOnce(this.collection(ANALYTICS_MINUTES), minute, recorded, { views: 1 }, { minute }),
+      incrementOnce(this.collection(ANALYTICS_MINUTE_PAGES), minutePageId(minute, path), recorded, { views: 1 }, { minute, path }),
+      this.collection<RecentVisitorDocument>(ANALYTICS_RECENT_VISITORS).updateOne({ _id: visitor }, { $max: { minute } }, { upsert: true }),
+    ]);
     await decided.save();
   }
 
   /** A page's or source's views that day, and in each period that holds the day. */
   private async countKey(day: string, kind: KeyKind, key: string, newVisitor: boolean, periods: AnalyticsPeriod[], recorded: RecordedEvent): Promise<void> {
-    await incrementOnce(this.collection(ANALYTICS_DAY_KEYS), dayKeyId(day, kind, key), recorded, { views: 1, visitors: one(newVisitor) }, { day, kind, key });
-    if (periods.length > 0) await incrementOnce(this.collection(ANALYTICS_WINDOW_KEYS), windowKeyId(kind, key), recorded, Object.fromEntries(periods.map((period) => [windowField(period), 1])), { kind, key });
+    await Promise.all([
+      incrementOnce(this.collection(ANALYTICS_DAY_KEYS), dayKeyId(day, kind, key), recorded, { views: 1, visitors: one(newVisitor) }, { day, kind, key }),
+      periods.length > 0 ? incrementOnce(this.collection(ANALYTICS_WINDOW_KEYS), windowKeyId(kind, key), recorded, Object.fromEntries(periods.map((period) => [windowField(period), 1])), { kind, key }) : undefined,
+    ]);
   }
 
   /** The periods (ending with the newest day seen) that a view of `day` counts in: a late report of a day that has left a period does not count in it. */
