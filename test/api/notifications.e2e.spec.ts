@@ -1,6 +1,7 @@
 import { CREDENTIAL_STORE, CredentialStore } from '../../backend/src/storage/credential-store/credential-store.port';
 import { ProjectionRunner } from '../../projections/runner/projection-runner';
 import { OUTBOX_COLLECTION } from '../../backend/src/notifications/mail/notifier.port';
+import { OUTBOX_TOKENS_MASKED } from '../../backend/src/notifications/mail/outbox.notifier';
 import { EVENT_STORE, EventStore } from '../../backend/src/storage/event-store/event-store.port';
 import { MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { signInAsAdmin, signUp, startTestApp, TestApp } from '../support/test-app';
@@ -136,12 +137,17 @@ describe('Order notifications', () => {
     try {
       const token = 'Q'.repeat(43);
       const legacy = { _id: 'email-verification-legacy', to: 'legacy@example.com', subject: 'Confirm your e-mail address', text: `Hello,\n\nhttp://shop.test/api/auth/verify-email?token=${token}\n\nBye`, status: 'recorded', recordedAt: new Date().toISOString(), sentAt: null, error: null };
-      await older.app.get<CredentialStore>(CREDENTIAL_STORE).collection(OUTBOX_COLLECTION).insertOne(legacy);
+      const credentials = older.app.get<CredentialStore>(CREDENTIAL_STORE);
+      await credentials.collection(OUTBOX_COLLECTION).insertOne(legacy);
+      // As an older version left the folder: it never recorded that its outbox was masked.
+      await credentials.collection('settings').deleteOne({ _id: OUTBOX_TOKENS_MASKED });
       await older.stop();
       const restarted = await startTestApp({ dataDir: older.dataDir });
       try {
         const [entry] = await restarted.app.get<CredentialStore>(CREDENTIAL_STORE).collection(OUTBOX_COLLECTION).find({ _id: legacy._id });
         expect(entry.text).toBe('Hello,\n\nhttp://shop.test/api/auth/verify-email?token=QQQQ…\n\nBye');
+        // Done once: later starts do not read the outbox again.
+        expect(await restarted.app.get<CredentialStore>(CREDENTIAL_STORE).collection('settings').findOne({ _id: OUTBOX_TOKENS_MASKED })).not.toBeNull();
       } finally {
         await restarted.stop();
       }

@@ -21,6 +21,8 @@ const MAX_SUBJECT_LENGTH = 200;
  * after `token=`. Found at start-up and masked like a new message's secrets.
  */
 const TOKEN_IN_CLEAR = /([?&]token=)([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/g;
+/** Kept in the credential store's settings once the outbox has no clear token left: later starts skip the scan. */
+export const OUTBOX_TOKENS_MASKED = 'outbox-tokens-masked';
 
 /** How the outbox shows a secret: its first characters (at most a quarter, at most four), enough to tell two links apart and of no use to anyone. */
 function maskedSecret(secret: string): string {
@@ -91,10 +93,15 @@ export class OutboxNotifier implements Notifier {
       for (const doc of old) await this.store.collection(name).replaceOne(doc);
       await readModels.dropCollection(name);
     }
+    // Once per data folder: a regular expression is answered by reading every message, and the outbox grows with the shop.
+    const settings = this.store.collection('settings');
+    if (await settings.findOne({ _id: OUTBOX_TOKENS_MASKED })) return;
     for (const entry of await this.outbox.find({ text: { $regex: TOKEN_IN_CLEAR.source } })) {
       const text = entry.text.replace(TOKEN_IN_CLEAR, (_, parameter: string, token: string) => `${parameter}${maskedSecret(token)}`);
       await this.outbox.updateOne({ _id: entry._id }, { $set: { text } });
     }
+    // Written after the masking: a crash before it scans again next time (masking twice changes nothing).
+    await settings.replaceOne({ _id: OUTBOX_TOKENS_MASKED, at: new Date().toISOString() });
   }
 
   async send(email: EmailMessage): Promise<void> {
