@@ -1,6 +1,6 @@
-import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
-import { PeriodicSweep } from '../../shared/processes/periodic-sweep';
+import { SweepingService } from '../../shared/processes/periodic-sweep';
 import { LeaseKeeper } from '../../shared/leases/lease-keeper';
 import { CREDENTIAL_STORE, CredentialStore } from '../../storage/credential-store/credential-store.port';
 import { storedOnce } from '../../storage/credential-store/stored-once';
@@ -25,30 +25,26 @@ const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
  * whether a visitor of that day came back, or recompute a hash from an address.
  */
 @Injectable()
-export class VisitorSalts implements OnApplicationBootstrap, OnApplicationShutdown {
+export class VisitorSalts extends SweepingService<[string], number> {
   /** At most today's and yesterday's salt (reports received around midnight); older ones are dropped by the sweep. */
   private readonly cached = new Map<string, Promise<string>>();
-  private readonly sweeps: PeriodicSweep<[string], number>;
 
   constructor(
     @Inject(CREDENTIAL_STORE) private readonly credentials: CredentialStore,
     @Inject(ANALYTICS_CLOCK) private readonly clock: AnalyticsClock,
     leases: LeaseKeeper,
   ) {
-    this.sweeps = new PeriodicSweep('VisitorSalts', SWEEP_INTERVAL_MS, (today: string) => this.deleteBefore(today), leases);
+    super('VisitorSalts', SWEEP_INTERVAL_MS, leases, () => [utcDay(clock.now())]);
   }
 
   private get salts() {
     return this.credentials.collection<SaltDocument>(VISITOR_SALTS_COLLECTION);
   }
 
-  async onApplicationBootstrap(): Promise<void> {
+  /** Yesterday's salts go at start-up too, before any timed sweep. */
+  override async onApplicationBootstrap(): Promise<void> {
     await this.sweep();
-    this.sweeps.start(() => [utcDay(this.clock.now())]);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.sweeps.stop();
+    super.onApplicationBootstrap();
   }
 
   async visitorOf(day: string, ipAddress: string, userAgent: string): Promise<string> {
@@ -58,7 +54,7 @@ export class VisitorSalts implements OnApplicationBootstrap, OnApplicationShutdo
 
   /** Deletes the salts of the days before today's (by the analytics clock); resolves with how many went. */
   sweep(today = utcDay(this.clock.now())): Promise<number> {
-    return this.sweeps.run(today);
+    return this.runSweep(today);
   }
 
   private saltOf(day: string): Promise<string> {
@@ -77,7 +73,7 @@ export class VisitorSalts implements OnApplicationBootstrap, OnApplicationShutdo
     return (await storedOnce(this.salts, day, () => ({ _id: day, salt: randomBytes(32).toString('hex') }))).salt;
   }
 
-  private async deleteBefore(today: string): Promise<number> {
+  protected async sweepOnce(today: string): Promise<number> {
     for (const day of this.cached.keys()) if (day < today) this.cached.delete(day);
     return this.salts.deleteMany({ _id: { $lt: today } });
   }

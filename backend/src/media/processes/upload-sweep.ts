@@ -1,9 +1,9 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PendingUploadQueries } from '../../../../projections/media/pending-upload.queries';
 import { systemContext } from '../../shared/event-sourcing/command-context';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { LeaseKeeper } from '../../shared/leases/lease-keeper';
-import { PeriodicSweep } from '../../shared/processes/periodic-sweep';
+import { SweepingService } from '../../shared/processes/periodic-sweep';
 import { OBJECT_STORE, ObjectStore } from '../../storage/object-store/object-store.port';
 import { uploadObjectKey } from '../commands/receive-upload.command';
 import { uploadStream } from '../contract/media.events';
@@ -23,9 +23,8 @@ const BATCH = 200;
  * 10 minutes in the instance holding the lease `sweep:UploadSweep`.
  */
 @Injectable()
-export class UploadSweep implements OnApplicationBootstrap, OnApplicationShutdown {
+export class UploadSweep extends SweepingService<[number], number> {
   private readonly logger = new Logger('UploadSweep');
-  private readonly sweeps: PeriodicSweep<[number], number>;
 
   constructor(
     private readonly streams: StreamExecutor,
@@ -33,23 +32,15 @@ export class UploadSweep implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly pending: PendingUploadQueries,
     leases: LeaseKeeper,
   ) {
-    this.sweeps = new PeriodicSweep('UploadSweep', SWEEP_INTERVAL_MS, (now: number) => this.discardExpired(now), leases);
-  }
-
-  onApplicationBootstrap(): void {
-    this.sweeps.start(() => [Date.now()]);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.sweeps.stop();
+    super('UploadSweep', SWEEP_INTERVAL_MS, leases, () => [Date.now()]);
   }
 
   /** Resolves with how many uploads it discarded, as of `now`; waits for a sweep already running. */
   sweep(now = Date.now()): Promise<number> {
-    return this.sweeps.run(now);
+    return this.runSweep(now);
   }
 
-  private async discardExpired(now: number): Promise<number> {
+  protected async sweepOnce(now: number): Promise<number> {
     const at = new Date(now).toISOString();
     let discarded = 0;
     for (;;) {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { OpenProcessQueries } from '../../../../projections/ordering/open-process.queries';
 import { OrderQueries } from '../../../../projections/ordering/order.queries';
@@ -6,7 +6,7 @@ import { PaymentQueries } from '../../../../projections/payments/payment.queries
 import { PaymentRecord } from '../../payments/contract/payment.views';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { systemContext } from '../../shared/event-sourcing/command-context';
-import { PeriodicSweep } from '../../shared/processes/periodic-sweep';
+import { SweepingService } from '../../shared/processes/periodic-sweep';
 import { LeaseKeeper } from '../../shared/leases/lease-keeper';
 import { ExpireOrder } from '../commands/expire-order.command';
 import { ExpiryHold } from '../domain/order.decider';
@@ -51,10 +51,17 @@ export function holdingReason(payment: PaymentRecord): string | null {
  * models on each sweep, so a crash loses nothing. Runs at start-up (everything, since nothing can be
  * running yet) and then every 15 s.
  */
+/** What one sweep did. */
+export interface OrderSweepOutcome {
+  resumed: number;
+  expired: number;
+  deferred: number;
+  reversed: number;
+}
+
 @Injectable()
-export class OrderSupervisor implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OrderSupervisor extends SweepingService<[number, Date], OrderSweepOutcome> {
   private readonly logger = new Logger('OrderSupervisor');
-  private readonly sweeps: PeriodicSweep<[number, Date], Awaited<ReturnType<OrderSupervisor['sweepOnce']>>>;
   private readonly graceMs: number;
 
   constructor(
@@ -68,24 +75,16 @@ export class OrderSupervisor implements OnApplicationBootstrap, OnApplicationShu
     leases: LeaseKeeper,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
+    super('OrderSupervisor', SWEEP_INTERVAL_MS, leases, () => [INTERRUPTED_AFTER_MS, new Date()]);
     this.graceMs = config.payments.chain.graceMinutes * 60_000;
-    this.sweeps = new PeriodicSweep('OrderSupervisor', SWEEP_INTERVAL_MS, (interruptedAfterMs: number, now: Date) => this.sweepOnce(interruptedAfterMs, now), leases);
-  }
-
-  onApplicationBootstrap(): void {
-    this.sweeps.start(() => [INTERRUPTED_AFTER_MS, new Date()]);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.sweeps.stop();
   }
 
   /** Resolves with what it did; waits for a sweep already running. */
-  sweep(interruptedAfterMs = 0, now = new Date()): Promise<{ resumed: number; expired: number; deferred: number; reversed: number }> {
-    return this.sweeps.run(interruptedAfterMs, now);
+  sweep(interruptedAfterMs = 0, now = new Date()): Promise<OrderSweepOutcome> {
+    return this.runSweep(interruptedAfterMs, now);
   }
 
-  private async sweepOnce(interruptedAfterMs: number, now: Date) {
+  protected async sweepOnce(interruptedAfterMs: number, now: Date): Promise<OrderSweepOutcome> {
     const context = systemContext();
     let resumed = 0;
     let expired = 0;

@@ -1,8 +1,8 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { OpenProcessQueries } from '../../../../projections/ordering/open-process.queries';
 import { systemContext } from '../../shared/event-sourcing/command-context';
-import { PeriodicSweep } from '../../shared/processes/periodic-sweep';
+import { SweepingService } from '../../shared/processes/periodic-sweep';
 import { LeaseKeeper } from '../../shared/leases/lease-keeper';
 import { ConfirmPayment } from '../commands/confirm-payment.command';
 import { FailPayment } from '../commands/fail-payment.command';
@@ -15,32 +15,23 @@ const INTERRUPTED_AFTER_MS = 10_000;
  * the payment's) is finished by sending its command again, at start-up and then every 15 s.
  */
 @Injectable()
-export class SettlementSupervisor implements OnApplicationBootstrap, OnApplicationShutdown {
+export class SettlementSupervisor extends SweepingService<[number], number> {
   private readonly logger = new Logger('SettlementSupervisor');
-  private readonly sweeps: PeriodicSweep<[number], number>;
 
   constructor(
     private readonly commands: CommandBus,
     private readonly openProcesses: OpenProcessQueries,
     leases: LeaseKeeper,
   ) {
-    this.sweeps = new PeriodicSweep('SettlementSupervisor', SWEEP_INTERVAL_MS, (interruptedAfterMs: number) => this.finishInterrupted(interruptedAfterMs), leases);
-  }
-
-  onApplicationBootstrap(): void {
-    this.sweeps.start(() => [INTERRUPTED_AFTER_MS]);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.sweeps.stop();
+    super('SettlementSupervisor', SWEEP_INTERVAL_MS, leases, () => [INTERRUPTED_AFTER_MS]);
   }
 
   /** Resolves with how many settlements it finished; waits for a sweep already running. */
   sweep(interruptedAfterMs = 0): Promise<number> {
-    return this.sweeps.run(interruptedAfterMs);
+    return this.runSweep(interruptedAfterMs);
   }
 
-  private async finishInterrupted(interruptedAfterMs: number): Promise<number> {
+  protected async sweepOnce(interruptedAfterMs: number): Promise<number> {
     let finished = 0;
     for (const open of await this.openProcesses.interrupted(['settlement'], new Date(Date.now() - interruptedAfterMs))) {
       const source = open.source ?? 'settlement finished after an interruption';

@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { LeaseKeeper } from '../leases/lease-keeper';
 
 /**
@@ -52,5 +52,32 @@ export class PeriodicSweep<Args extends unknown[], Result> {
     } finally {
       this.running = null;
     }
+  }
+}
+
+/**
+ * A service whose background work is one PeriodicSweep of its `sweepOnce`: the timed sweeps (with
+ * `timedArgs()`, computed anew each time) start once the app has booted, and stop at shutdown after
+ * the sweep under way; `runSweep` sweeps now, after any sweep under way.
+ */
+export abstract class SweepingService<Args extends unknown[], Result> implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly sweeps: PeriodicSweep<Args, Result>;
+
+  protected constructor(name: string, intervalMs: number, leases: LeaseKeeper | null, private readonly timedArgs: () => Args) {
+    this.sweeps = new PeriodicSweep(name, intervalMs, (...args: Args) => this.sweepOnce(...args), leases);
+  }
+
+  protected abstract sweepOnce(...args: Args): Promise<Result>;
+
+  onApplicationBootstrap(): void | Promise<void> {
+    this.sweeps.start(this.timedArgs);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.sweeps.stop();
+  }
+
+  protected runSweep(...args: Args): Promise<Result> {
+    return this.sweeps.run(...args);
   }
 }
