@@ -21,8 +21,10 @@ export interface Positions {
 const APPEND_BATCH = 1_000;
 
 async function serve(): Promise<void> {
-  const { dataDir } = workerData as { dataDir: string };
-  const app = await createApp(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', ORDER_RATE_LIMIT: '1000000', UNPAID_ORDERS_PER_BUYER: 'off', ANALYTICS_RATE_LIMIT: '1000000000' }));
+  const { dataDir, databaseUrl } = workerData as { dataDir: string; databaseUrl: string | null };
+  const app = await createApp(
+    loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', ORDER_RATE_LIMIT: '1000000', UNPAID_ORDERS_PER_BUYER: 'off', ANALYTICS_RATE_LIMIT: '1000000000', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }),
+  );
   await app.listen(0, '127.0.0.1');
   const url = await app.getUrl();
   const events = app.get<EventStore>(EVENT_STORE);

@@ -8,6 +8,7 @@ import { seedCatalogue } from './catalogue-seed';
 import { Goal, log, round } from './report';
 import { OrderLine, orderBody } from './shop-api';
 import { percentile } from './stats';
+import { createTestDatabase, postgresUnavailableReason, TestDatabase } from '../test/support/postgres-server';
 
 /**
  * Projection beside requests (issue 24): page views are projected at a steady rate however many
@@ -22,13 +23,17 @@ import { percentile } from './stats';
  *    rate of the latter with nothing else running, on a day with more distinct pages every view.
  * 3. BACKLOG_VIEWS page views appended at once, and orders placed as in 1 until they are projected:
  *    the orders' rate then against 1, and the views' rate beside the orders.
+ * BACKLOG_STORAGE=postgres runs the shop on a new database of the PostgreSQL server of TEST_DATABASE_URL
+ * (127.0.0.1:5432 by default), dropped afterwards; BACKLOG_WARM_PAGES, BACKLOG_QUIET_VIEWS and
+ * BACKLOG_VIEWS change the three sizes.
  */
 
 const ORDER_CLIENTS = 10;
 const WINDOW_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const WARM_PAGES = 10_000;
-const QUIET_VIEWS = 20_000;
-const BACKLOG_VIEWS = 5_000;
+const STORAGE: 'embedded' | 'postgres' = process.env.BACKLOG_STORAGE === 'postgres' ? 'postgres' : 'embedded';
+const WARM_PAGES = Number(process.env.BACKLOG_WARM_PAGES ?? 10_000);
+const QUIET_VIEWS = Number(process.env.BACKLOG_QUIET_VIEWS ?? 20_000);
+const BACKLOG_VIEWS = Number(process.env.BACKLOG_VIEWS ?? 5_000);
 const GOALS = { slowdown: 0.2, viewsPerSecond: 2_000 };
 
 export interface PlacementWindow {
@@ -40,6 +45,7 @@ export interface PlacementWindow {
 }
 
 export interface ProjectionBacklog {
+  storage: 'embedded' | 'postgres';
   baseline: PlacementWindow;
   /** Orders placed from the backlog's append until it was projected. */
   duringBacklog: PlacementWindow;
@@ -59,8 +65,8 @@ class ShopWorker {
     readonly url: string,
   ) {}
 
-  static async start(dataDir: string): Promise<ShopWorker> {
-    const worker = new Worker(join(__dirname, 'backlog-server.js'), { workerData: { dataDir } });
+  static async start(dataDir: string, databaseUrl: string | null): Promise<ShopWorker> {
+    const worker = new Worker(join(__dirname, 'backlog-server.js'), { workerData: { dataDir, databaseUrl } });
     const { url } = await answer<{ url: string }>(worker);
     return new ShopWorker(worker, url);
   }
@@ -71,11 +77,11 @@ class ShopWorker {
     return answered;
   }
 
-  /** Resolves once the analytics projector has reached the head. */
-  async drained(): Promise<void> {
+  /** Resolves once the analytics projector has reached `position` (the head when not given; orders placed meanwhile move the head on). */
+  async drained(position?: number): Promise<void> {
     for (;;) {
       const { head, analytics } = await this.ask<Positions>({ kind: 'positions' });
-      if (analytics >= head) return;
+      if (analytics >= (position ?? head)) return;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }
@@ -119,8 +125,14 @@ export async function placeOrders(urls: string | string[], cart: () => OrderLine
 }
 
 export async function measureProjectionBacklog(catalogueSize: number, benchCart: (productIds: number[]) => () => OrderLine[]): Promise<ProjectionBacklog> {
+  let database: TestDatabase | null = null;
+  if (STORAGE === 'postgres') {
+    const unavailable = await postgresUnavailableReason();
+    if (unavailable) throw new Error(`BACKLOG_STORAGE=postgres: ${unavailable}`);
+    database = await createTestDatabase('shop_bench_backlog');
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-backlog-'));
-  const shop = await ShopWorker.start(dataDir);
+  const shop = await ShopWorker.start(dataDir, database?.url ?? null);
   try {
     const { benchProductIds } = await seedCatalogue(shop.url, catalogueSize);
     const cart = benchCart(benchProductIds);
@@ -142,21 +154,22 @@ export async function measureProjectionBacklog(catalogueSize: number, benchCart:
     log(`Backlog: orders while ${BACKLOG_VIEWS.toLocaleString('en')} page views are projected…`);
     const before = await shop.ask<Positions>({ kind: 'append', views: BACKLOG_VIEWS });
     let drained = false;
-    const draining = shop.drained().then(() => (drained = true));
+    const draining = shop.drained(before.head).then(() => (drained = true));
     const duringBacklog = await placeOrders(shop.url, cart, () => drained);
     await draining;
     const backlog = before.head - before.analytics;
-    return { baseline, duringBacklog, backlog, distinctPagesBefore: WARM_PAGES, quietViewsPerSecond, besideOrdersViewsPerSecond: Math.round(backlog / duringBacklog.seconds) };
+    return { storage: STORAGE, baseline, duringBacklog, backlog, distinctPagesBefore: WARM_PAGES, quietViewsPerSecond, besideOrdersViewsPerSecond: Math.round(backlog / duringBacklog.seconds) };
   } finally {
     await shop.close();
     rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
   }
 }
 
 export function describeProjectionBacklog(backlog: ProjectionBacklog): string {
   const row = (name: string, window: PlacementWindow) => `| ${name} | ${window.seconds} s | ${window.orders} | ${window.ordersPerSecond} | ${window.p50Ms} | ${window.p99Ms} |`;
   return [
-    `Order placement by ${ORDER_CLIENTS} clients (the shop in a worker thread of the bench), alone and while a backlog of ${backlog.backlog.toLocaleString('en')} page views of new pages is projected:`,
+    `On the ${backlog.storage === 'postgres' ? 'PostgreSQL' : 'embedded'} stores: order placement by ${ORDER_CLIENTS} clients (the shop in a worker thread of the bench), alone and while a backlog of ${backlog.backlog.toLocaleString('en')} page views of new pages is projected:`,
     '',
     '| window | length | orders | orders/s | p50 ms | p99 ms |',
     '|---|---|---|---|---|---|',

@@ -1,7 +1,7 @@
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { SqliteReadStore } from '../../backend/src/storage/read-store/sqlite-read-store';
 import { Document } from '../../backend/src/storage/read-store/read-store.port';
-import { ANALYTICS_DAY_KEYS, ANALYTICS_DAYS, ANALYTICS_FUNNEL, ANALYTICS_MINUTES, ANALYTICS_ORDERS, ANALYTICS_ROWS, ANALYTICS_VISITS, ANALYTICS_WINDOW_KEYS, AnalyticsDayDocument, AnalyticsProjector, FunnelDocument, funnelId } from './analytics.projector';
+import { ANALYTICS_DAY_KEYS, ANALYTICS_DAYS, ANALYTICS_FUNNEL, ANALYTICS_MINUTE_PAGES, ANALYTICS_MINUTES, ANALYTICS_ORDERS, ANALYTICS_RECENT_VISITORS, ANALYTICS_ROWS, ANALYTICS_VISITS, ANALYTICS_WINDOW_KEYS, AnalyticsDayDocument, AnalyticsProjector, FunnelDocument, funnelId } from './analytics.projector';
 import { AnalyticsQueries } from './analytics.queries';
 
 type Data = Record<string, unknown>;
@@ -98,6 +98,77 @@ describe('AnalyticsProjector', () => {
     position = 0;
     await applyAll(history());
     expect(recovered).toEqual(await everything(fresh));
+    await fresh.close();
+  });
+
+  /** As the runner applies them: runs of the views it batches (one planBatch and one writeAll each), every other event one at a time. */
+  const applyInRuns = async (events: RecordedEvent[], runLength: number) => {
+    let run: RecordedEvent[] = [];
+    const commit = async () => {
+      if (run.length > 0) await readStore.writeAll(await projector.planBatch(run));
+      run = [];
+    };
+    for (const event of events) {
+      if (!projector.canHandle(event)) continue;
+      if (projector.batches(event)) {
+        run.push(event);
+        if (run.length >= runLength) await commit();
+      } else {
+        await commit();
+        await projector.apply(event);
+      }
+    }
+    await commit();
+  };
+  const allOf = async (store: SqliteReadStore) => [
+    ...(await everything(store)),
+    ...(await Promise.all([ANALYTICS_MINUTES, ANALYTICS_MINUTE_PAGES, ANALYTICS_RECENT_VISITORS, ANALYTICS_VISITS].map((name) => store.collection<Document>(name).find({}, { sort: { _id: 1 } })))),
+  ];
+  /** Three days of views by visitors who come back, over 15 minutes a day, with a visit that orders. */
+  const busyHistory = () =>
+    ['2026-03-08', '2026-03-09', '2026-03-10'].flatMap((date) => [
+      ...Array.from({ length: 40 }, (_, i) =>
+        viewed(date, `v${i % 7}`, `/products/${i % 5}`, i % 6 === 0 ? 'google.com' : 'Direct', i % 3 === 0 ? 'mobile' : 'desktop', `10:${String(Math.floor(i / 3)).padStart(2, '0')}:00`),
+      ),
+      step('ProductAddedToCart', date, 'v1', { productId: 1, quantity: 1 }),
+      viewed(date, 'v1', '/checkout', 'Direct', 'desktop', '10:14:00'),
+      step('CheckoutStarted', date, 'v1'),
+    ]);
+
+  it('counts the same when page views are applied in runs as one at a time', async () => {
+    await applyAll(busyHistory());
+    const oneByOne = await allOf(readStore);
+    for (const runLength of [2, 7, 500]) {
+      const runs = new SqliteReadStore(':memory:', 'rebuildable');
+      projector = new AnalyticsProjector(runs);
+      await projector.prepare();
+      const store = readStore;
+      readStore = runs;
+      position = 0;
+      await applyInRuns(busyHistory(), runLength);
+      expect(await allOf(runs)).toEqual(oneByOne);
+      readStore = store;
+      await runs.close();
+    }
+  });
+
+  it('refuses a run whose view was counted halfway one at a time before a crash, and counts each once one at a time', async () => {
+    const events = busyHistory().slice(0, 8);
+    await applyAll(events.slice(0, 5));
+    const visitBefore = await readStore.collection(ANALYTICS_VISITS).findOne({ _id: '2026-03-08:v5' });
+    await applyAll([events[5]]);
+    // The crash: the view's counters were written, its visit was not.
+    if (visitBefore) await readStore.collection(ANALYTICS_VISITS).replaceOne(visitBefore);
+    else await readStore.collection(ANALYTICS_VISITS).deleteOne({ _id: '2026-03-08:v5' });
+    await expect(readStore.writeAll(await projector.planBatch(events.slice(5)))).rejects.toMatchObject({ name: 'DuplicateKeyError' });
+    await applyAll(events.slice(5));
+    const recovered = await allOf(readStore);
+
+    const fresh = new SqliteReadStore(':memory:', 'rebuildable');
+    projector = new AnalyticsProjector(fresh);
+    position = 0;
+    await applyAll(busyHistory().slice(0, 8));
+    expect(recovered).toEqual(await allOf(fresh));
     await fresh.close();
   });
 

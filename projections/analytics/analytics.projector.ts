@@ -5,8 +5,8 @@ import { revenueCents } from '../../backend/src/ordering/contract/back-office';
 import { OrderStatus, PaymentStatus } from '../../backend/src/ordering/contract/checkout-rules';
 import { OrderStreamEvent, upcastOrderStreamEvent } from '../../backend/src/ordering/contract/order.events';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
-import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
-import { APPLIED_POSITION, incrementOnce, Projector, RunsOnTheLog } from '../runner/projector';
+import { BatchWrite, Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
+import { APPLIED_POSITION, CounterMoves, incrementOnce, Projector, RunsOnTheLog } from '../runner/projector';
 import { countFunnelStep, countPageView, OrderCount, orderCountChange, rowKey, ViewCount, Visit } from './traffic-counting';
 
 /** Per UTC day: views, unique visitors, and both per device. */
@@ -162,38 +162,83 @@ export class AnalyticsProjector implements Projector {
   }
 
   private async applyPageView(event: PageViewed, recorded: RecordedEvent): Promise<void> {
-    const { day, visitor, path, source, device, at } = event.data;
+    const { day, visitor, path, source, device } = event.data;
     const decided = await this.decideOnce<VisitDocument, ViewCount>(ANALYTICS_VISITS, visitId(day, visitor), recorded, (visit) => {
       const counted = countPageView(visit, { path, source, device });
       return { state: { day, ...counted.visit }, decision: counted.count };
     });
     if (!decided) return;
-    const count = decided.decision;
-    const minute = minuteOf(at);
-    const row = rowKey(path, count.source, device);
-    const periods = this.periodsHolding(day);
     // Counters of different documents, each applied once (its own marker of the event): written at once, so that a
-    // server store takes one round trip's time for them instead of nine (PostgreSQL: ~110 → more views a second).
-    // The visit's decision is saved after all of them, so a view interrupted halfway is counted again, each counter once.
+    // server store takes one round trip's time for them instead of nine. The visit's decision is saved after all
+    // of them, so a view interrupted halfway is counted again, each counter once.
     await Promise.all([
-      incrementOnce(this.collection(ANALYTICS_DAYS), day, recorded, { views: 1, visitors: one(count.newVisitor), [`devices.${device}.views`]: 1, [`devices.${device}.visitors`]: one(count.newDevice) }, { day }),
-      this.countKey(day, 'page', path, count.newPage, periods, recorded),
-      this.countKey(day, 'source', count.source, count.newSource, periods, recorded),
-      incrementOnce(this.collection(ANALYTICS_ROWS), rowId(day, row), recorded, { views: 1, visitors: one(count.newRow) }, { day, path, source: count.source, device }),
-      count.newProductView ? incrementOnce(this.collection(ANALYTICS_FUNNEL), funnelId(day, count.entrySource), recorded, { productViews: 1 }, { day, source: count.entrySource }) : undefined,
-      incrementOnce(this.collection(ANALYTICS_MINUTES), minute, recorded, { views: 1 }, { minute }),
-      incrementOnce(this.collection(ANALYTICS_MINUTE_PAGES), minutePageId(minute, path), recorded, { views: 1 }, { minute, path }),
-      this.collection<RecentVisitorDocument>(ANALYTICS_RECENT_VISITORS).updateOne({ _id: visitor }, { $max: { minute } }, { upsert: true }),
+      ...this.viewCounters(event.data, decided.decision).map(({ collection, _id, deltas, fields }) => incrementOnce(this.collection(collection), _id, recorded, deltas, fields)),
+      this.collection<RecentVisitorDocument>(ANALYTICS_RECENT_VISITORS).updateOne({ _id: visitor }, { $max: { minute: minuteOf(event.data.at) } }, { upsert: true }),
     ]);
     await decided.save();
   }
 
-  /** A page's or source's views that day, and in each period that holds the day. */
-  private async countKey(day: string, kind: KeyKind, key: string, newVisitor: boolean, periods: AnalyticsPeriod[], recorded: RecordedEvent): Promise<void> {
-    await Promise.all([
-      incrementOnce(this.collection(ANALYTICS_DAY_KEYS), dayKeyId(day, kind, key), recorded, { views: 1, visitors: one(newVisitor) }, { day, kind, key }),
-      periods.length > 0 ? incrementOnce(this.collection(ANALYTICS_WINDOW_KEYS), windowKeyId(kind, key), recorded, Object.fromEntries(periods.map((period) => [windowField(period), 1])), { kind, key }) : undefined,
-    ]);
+  /** The counters a view moves: the day's, its page's and source's (that day and in each period holding it), its export row's, the funnel's, the minute's. */
+  private viewCounters({ day, path, device, at }: PageViewed['data'], count: ViewCount): { collection: string; _id: string; deltas: Record<string, number>; fields: Record<string, unknown> }[] {
+    const minute = minuteOf(at);
+    const row = rowKey(path, count.source, device);
+    const periods = this.periodsHolding(day);
+    const key = (kind: KeyKind, name: string, newVisitor: boolean) => [
+      { collection: ANALYTICS_DAY_KEYS, _id: dayKeyId(day, kind, name), deltas: { views: 1, visitors: one(newVisitor) }, fields: { day, kind, key: name } },
+      { collection: ANALYTICS_WINDOW_KEYS, _id: windowKeyId(kind, name), deltas: Object.fromEntries(periods.map((period) => [windowField(period), 1])), fields: { kind, key: name } },
+    ];
+    return [
+      { collection: ANALYTICS_DAYS, _id: day, deltas: { views: 1, visitors: one(count.newVisitor), [`devices.${device}.views`]: 1, [`devices.${device}.visitors`]: one(count.newDevice) }, fields: { day } },
+      ...key('page', path, count.newPage),
+      ...key('source', count.source, count.newSource),
+      { collection: ANALYTICS_ROWS, _id: rowId(day, row), deltas: { views: 1, visitors: one(count.newRow) }, fields: { day, path, source: count.source, device } },
+      { collection: ANALYTICS_FUNNEL, _id: funnelId(day, count.entrySource), deltas: { productViews: one(count.newProductView) }, fields: { day, source: count.entrySource } },
+      { collection: ANALYTICS_MINUTES, _id: minute, deltas: { views: 1 }, fields: { minute } },
+      { collection: ANALYTICS_MINUTE_PAGES, _id: minutePageId(minute, path), deltas: { views: 1 }, fields: { minute, path } },
+    ];
+  }
+
+  /** Page views of days the periods already reach: a view of a newer day moves the periods on first, one at a time (apply). */
+  batches(event: RecordedEvent): boolean {
+    return event.type === 'PageViewed' && event.streamId.startsWith(TRAFFIC_STREAM_PREFIX) && this.newestDay !== '' && (event.data as PageViewed['data']).day <= this.newestDay;
+  }
+
+  /**
+   * A run of page views at once: their visits read together, each view decided in log order on its visit as the
+   * views before it left it (as apply decides them), their counters summed per document, and each visit written
+   * once. A view whose visit already shows it (applied one at a time before) counts no more.
+   */
+  async planBatch(events: readonly RecordedEvent[]): Promise<BatchWrite[]> {
+    const views = events.map((recorded) => ({ recorded, view: (recorded as unknown as PageViewed).data }));
+    const ids = [...new Set(views.map(({ view }) => visitId(view.day, view.visitor)))];
+    const visits = new Map((await this.collection<VisitDocument>(ANALYTICS_VISITS).find({ _id: { $in: ids } })).map((visit) => [visit._id, visit]));
+    const changed = new Set<string>();
+    const counters = new CounterMoves();
+    const lastSeen = new Map<string, string>();
+    let newestMinute = this.newestMinute;
+    for (const { recorded, view } of views) {
+      const _id = visitId(view.day, view.visitor);
+      const visit = visits.get(_id) ?? null;
+      if (appliedPosition(visit) >= recorded.position) continue;
+      const { visit: next, count } = countPageView(visit, view);
+      visits.set(_id, { ...next, _id, day: view.day, decision: count, [APPLIED_POSITION]: recorded.position } as VisitDocument);
+      changed.add(_id);
+      for (const { collection, _id: counter, deltas, fields } of this.viewCounters(view, count)) counters.add(collection, counter, recorded, deltas, fields);
+      const minute = minuteOf(view.at);
+      if (minute > (lastSeen.get(view.visitor) ?? '')) lastSeen.set(view.visitor, minute);
+      if (minute > newestMinute) newestMinute = minute;
+    }
+    const writes: BatchWrite[] = [
+      ...counters.writes(),
+      ...[...lastSeen].map(([visitor, minute]): BatchWrite => ({ kind: 'update', collection: ANALYTICS_RECENT_VISITORS, filter: { _id: visitor }, update: { $max: { minute } }, upsert: true })),
+      ...[...changed].map((_id): BatchWrite => ({ kind: 'replace', collection: ANALYTICS_VISITS, document: visits.get(_id)! })),
+    ];
+    if (newestMinute > this.newestMinute) {
+      this.newestMinute = newestMinute;
+      const older = { minute: { $lt: oldestMinuteKept(newestMinute) } };
+      for (const collection of [ANALYTICS_MINUTES, ANALYTICS_MINUTE_PAGES, ANALYTICS_RECENT_VISITORS]) writes.push({ kind: 'delete', collection, filter: older });
+    }
+    return writes;
   }
 
   /** The periods (ending with the newest day seen) that a view of `day` counts in: a late report of a day that has left a period does not count in it. */
@@ -281,10 +326,8 @@ export class AnalyticsProjector implements Projector {
     }
     if (minute > this.newestMinute) {
       this.newestMinute = minute;
-      const oldestKept = minuteOf(new Date(Date.parse(`${minute}:00Z`) - MINUTES_KEPT * 60_000).toISOString());
-      await this.collection(ANALYTICS_MINUTES).deleteMany({ minute: { $lt: oldestKept } });
-      await this.collection(ANALYTICS_MINUTE_PAGES).deleteMany({ minute: { $lt: oldestKept } });
-      await this.collection(ANALYTICS_RECENT_VISITORS).deleteMany({ minute: { $lt: oldestKept } });
+      const older = { minute: { $lt: oldestMinuteKept(minute) } };
+      for (const collection of [ANALYTICS_MINUTES, ANALYTICS_MINUTE_PAGES, ANALYTICS_RECENT_VISITORS]) await this.collection(collection).deleteMany(older);
     }
   }
 
@@ -344,6 +387,8 @@ function isOrderFacts(order: Partial<OrderFacts>): order is OrderFacts {
 }
 
 export const visitId = (day: string, visitor: string) => `${day}:${visitor}`;
+/** The oldest realtime minute kept once `minute` is the newest seen. */
+const oldestMinuteKept = (minute: string) => minuteOf(new Date(Date.parse(`${minute}:00Z`) - MINUTES_KEPT * 60_000).toISOString());
 /** The minute of an ISO instant, `YYYY-MM-DDTHH:MM`: a realtime bucket's id. */
 export const minuteOf = (isoInstant: string) => isoInstant.slice(0, 16);
 

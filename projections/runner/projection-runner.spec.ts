@@ -2,11 +2,11 @@ import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import { SqliteEventStore } from '../../backend/src/storage/event-store/sqlite-event-store';
 import { SqliteReadStore } from '../../backend/src/storage/read-store/sqlite-read-store';
-import { Document } from '../../backend/src/storage/read-store/read-store.port';
+import { BatchWrite, Document } from '../../backend/src/storage/read-store/read-store.port';
 import { CatalogueProjector, PRODUCTS_COLLECTION, ProductDocument } from '../catalogue/catalogue.projector';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { ProjectionRunner } from './projection-runner';
-import { Projector } from './projector';
+import { CounterMoves, incrementOnce, Projector } from './projector';
 import { LeaseKeeper } from '../../backend/src/shared/leases/lease-keeper';
 import { DocumentLeaseStore, LEASES_COLLECTION } from '../../backend/src/storage/leases/document-lease-store';
 import { AppConfig } from '../../backend/src/config';
@@ -176,6 +176,110 @@ describe('ProjectionRunner with a poison event', () => {
       await readStore.close();
     }
   }, 15_000);
+});
+
+describe('ProjectionRunner with a projector that applies runs of events at once', () => {
+  type Counted = { key: string; n: number };
+  /** Tallies `n` per key: one by one with apply, or a run at a time with planBatch (the run's sums, one write per key). */
+  class TallyProjector implements Projector {
+    readonly name = 'tally';
+    readonly collections = ['tally_counts'] as const;
+    runs: number[] = [];
+    /** A key whose counter holds text: a write that moves it fails, in a run as one by one. */
+    poisonKey = '';
+    constructor(private readonly readStore: ReadStore) {}
+    async prepare(): Promise<void> {}
+    canHandle(event: RecordedEvent): boolean {
+      return event.streamId.startsWith('tally-');
+    }
+    batches(event: RecordedEvent): boolean {
+      return event.type === 'Counted';
+    }
+    async apply(event: RecordedEvent): Promise<void> {
+      const { key, n } = event.data as Counted;
+      if (event.type === 'Counted') await incrementOnce(this.readStore.collection('tally_counts'), key, event, { n });
+    }
+    async planBatch(events: readonly RecordedEvent[]): Promise<BatchWrite[]> {
+      this.runs.push(events.length);
+      const moves = new CounterMoves();
+      for (const event of events) moves.add('tally_counts', (event.data as Counted).key, event, { n: (event.data as Counted).n });
+      return moves.writes();
+    }
+  }
+  const counted = (key: string, n: number) => ({ type: 'Counted', version: 1, metadata: metadata(), data: { key, n } });
+  const other = () => ({ type: 'Noted', version: 1, metadata: metadata(), data: {} });
+
+  let eventStore: SqliteEventStore;
+  let readStore: SqliteReadStore;
+  beforeEach(() => {
+    eventStore = new SqliteEventStore(':memory:');
+    readStore = new SqliteReadStore(':memory:', 'rebuildable');
+  });
+  afterEach(async () => {
+    await eventStore.close();
+    await readStore.close();
+  });
+  const totals = async () => Object.fromEntries((await readStore.collection<Document & { n: number }>('tally_counts').find({}, { sort: { _id: 1 } })).map((doc) => [doc._id, doc.n]));
+  const checkpoint = async () => (await readStore.collection<Document & { position: number | null }>('projection_checkpoints').findOne({ _id: 'tally' }))?.position;
+
+  it('commits each run with its checkpoint, to the totals one by one gives, and applies none of it again after a restart', async () => {
+    // A backlog read from the log (events it batches, one it applies alone, events of other streams), then events as they come.
+    for (let i = 0; i < 30; i += 1) await eventStore.append(`tally-${i % 3}`, [counted(`k${i % 4}`, i)], 'any');
+    await eventStore.append('tally-0', [other()], 'any');
+    await eventStore.append('product-1', [productCreated(1, 5)], 'no_stream');
+    const tally = new TallyProjector(readStore);
+    const runner = runnerOf(eventStore, readStore, [tally]);
+    await runner.start();
+    expect(await runner.catchUp()).toBe(true);
+    const { position } = await eventStore.append('tally-9', [counted('k0', 100), counted('k9', 1)], 'any');
+    expect(await runner.waitFor(position)).toBe(true);
+    await runner.stop();
+
+    const sum = (key: number) => Array.from({ length: 30 }, (_, i) => i).filter((i) => i % 4 === key).reduce((total, i) => total + i, 0);
+    expect(await totals()).toEqual({ k0: sum(0) + 100, k1: sum(1), k2: sum(2), k3: sum(3), k9: 1 });
+    expect(tally.runs.reduce((total, run) => total + run, 0)).toBe(32);
+    expect(Math.max(...tally.runs)).toBeGreaterThan(1);
+    expect(await checkpoint()).toBe(position);
+
+    const restarted = runnerOf(eventStore, readStore, [new TallyProjector(readStore)]);
+    await restarted.start();
+    await restarted.catchUp();
+    expect(restarted.appliedSinceStart()).toBe(0);
+    await restarted.stop();
+    expect(await totals()).toMatchObject({ k0: sum(0) + 100 });
+  });
+
+  it('applies a run one by one when it cannot be committed, parking only the event at fault', async () => {
+    await readStore.collection('tally_counts').insertOne({ _id: 'bad', n: 'text', _position: 0 });
+    const tally = new TallyProjector(readStore);
+    const runner = runnerOf(eventStore, readStore, [tally]);
+    try {
+      await eventStore.append('tally-1', [counted('a', 1), counted('bad', 1), counted('a', 2)], 'any');
+      await runner.start();
+      expect(await runner.catchUp(20_000)).toBe(true);
+      expect(await totals()).toEqual({ a: 3, bad: 'text' });
+      // Tried as a run (and again after each quick retry), then event by event.
+      expect(new Set(tally.runs)).toEqual(new Set([3]));
+      expect((await runner.parked()).map((event) => event.position)).toEqual([2]);
+    } finally {
+      await runner.stop();
+    }
+  }, 20_000);
+
+  it('writes nothing of a run once a newer holder of its lease has written the checkpoint', async () => {
+    const runner = runnerOf(eventStore, readStore, [new TallyProjector(readStore)]);
+    try {
+      await runner.start();
+      // Another instance took the lease meanwhile and wrote the checkpoint with its newer token.
+      await readStore.collection('projection_checkpoints').updateOne({ _id: 'tally' }, { $set: { token: 1_000_000 } });
+      await eventStore.append('tally-1', [counted('a', 1), counted('a', 2)], 'any');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await totals()).toEqual({});
+      expect(await checkpoint()).toBeNull();
+    } finally {
+      await runner.stop();
+    }
+  });
 });
 
 describe('ProjectionRunner with projectors of different speeds', () => {

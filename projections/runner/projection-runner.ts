@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnModuleDestroy, Optional } from '@nestjs/c
 import { performance } from 'node:perf_hooks';
 import { NotFoundError, NotYetVisibleError } from '../../backend/src/shared/errors';
 import { EVENT_STORE, EventStore, RecordedEvent, Subscription } from '../../backend/src/storage/event-store/event-store.port';
-import { Document, DuplicateKeyError, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
+import { BatchWrite, Document, DuplicateKeyError, READ_STORE, ReadStore, StaleWriteError } from '../../backend/src/storage/read-store/read-store.port';
 import type { LeaseGrant } from '../../backend/src/storage/leases/lease.port';
 import { LeaseKeeper } from '../../backend/src/shared/leases/lease-keeper';
 import { RequestsInFlight } from '../../backend/src/shared/http/requests-in-flight';
@@ -87,6 +87,8 @@ const SLICE_MS = 4;
  * (order placement beside 5,000 waiting page views: half as many orders; with this rest, 10–20 % fewer).
  */
 const BACKGROUND_REST_MS = 16;
+/** Events of one batch at most (Projector.planBatch), however many the store would take (ReadStore.eventsPerBatch). */
+const MAX_BATCH = 512;
 /** How long stopping waits for the event each projector is applying. */
 const STOP_WAIT_MS = 5000;
 
@@ -455,6 +457,13 @@ export class ProjectionRunner implements OnModuleDestroy {
     };
     for (;;) {
       if (this.stopping || !lane.active) return;
+      const run: RecordedEvent[] = [];
+      while (run.length < this.batchLimit && lane.queue.length > 0 && this.batchable(lane, lane.queue[0])) run.push(lane.queue.shift()!);
+      if (run.length > 0) {
+        await this.applyRun(lane, run, run[run.length - 1].position);
+        await breathe();
+        continue;
+      }
       const event = lane.queue.shift();
       if (event) {
         await this.apply(lane, event);
@@ -478,18 +487,107 @@ export class ProjectionRunner implements OnModuleDestroy {
    */
   private async catchUpFromLog(lane: Lane, breathe: () => Promise<void>): Promise<void> {
     const batch = await this.eventStore.readAll(lane.position, CATCH_UP_BATCH);
+    // Consecutive events the projector batches are applied as runs; events it has nothing to do with do not break a run.
+    let run: RecordedEvent[] = [];
+    let through = 0;
+    const applyRun = async () => {
+      if (run.length === 0 || this.stopping || !lane.active) return;
+      const events = run;
+      run = [];
+      await this.applyRun(lane, events, through);
+      await breathe();
+    };
     for (const event of batch) {
       if (this.stopping || !lane.active || (this.head !== null && event.position > this.head)) break;
-      if (lane.projector.canHandle(event)) await this.apply(lane, event);
-      else lane.position = event.position;
+      if (!lane.projector.canHandle(event)) {
+        if (run.length > 0) through = event.position;
+        else lane.position = event.position;
+      } else if (this.batchable(lane, event)) {
+        run.push(event);
+        through = event.position;
+        if (run.length >= this.batchLimit) await applyRun();
+        continue;
+      } else {
+        await applyRun();
+        await this.apply(lane, event);
+      }
       await breathe();
     }
+    await applyRun();
     // Single-threaded: nothing can be handed out between this check and following the reader again.
     if (lane.position === this.head || (lane.position !== null && this.head !== null && lane.position >= this.head)) {
       lane.attached = true;
       lane.tail = this.head;
     }
     this.releaseWaiters();
+  }
+
+  private get batchLimit(): number {
+    return Math.max(1, Math.min(MAX_BATCH, this.readStore.eventsPerBatch));
+  }
+
+  private batchable(lane: Lane, event: RecordedEvent): boolean {
+    return lane.projector.planBatch !== undefined && lane.projector.batches?.(event) === true;
+  }
+
+  /**
+   * Applies a run of events the projector batches: its writes and its checkpoint, past `through`, in one
+   * transaction (see Projector.planBatch). Retried like one event; a run that still fails is applied again
+   * event by event, so that only the event at fault is parked.
+   */
+  private async applyRun(lane: Lane, events: readonly RecordedEvent[], through: number): Promise<void> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        const writes = await lane.projector.planBatch!(events);
+        await this.commitRun(lane, writes, through);
+        break;
+      } catch (error) {
+        if (error instanceof StaleWriteError && error.collection === CHECKPOINTS_COLLECTION) {
+          // A newer holder of the lease wrote the checkpoint: this instance stops running the projector, none of the run written.
+          // (Not awaited: stopping the projector waits for this very work to end.)
+          void this.leases.lost(lane.lease);
+          return;
+        }
+        if (this.stopping) throw error;
+        // A duplicate will not pass: the run meets writes an earlier apply of one of its events made (see CounterMoves).
+        if (attempt < RETRY_DELAYS_MS.length && !(error instanceof DuplicateKeyError)) {
+          await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[attempt]));
+          continue;
+        }
+        this.logger.warn(`${lane.name} could not apply ${events.length} events at once (${describe(error)}): applying them one by one`);
+        for (const event of events) {
+          if (this.stopping || !lane.active) return;
+          await this.apply(lane, event);
+        }
+        if (lane.position === null || lane.position < through) lane.position = through;
+        return;
+      }
+    }
+    this.applied += events.length;
+    for (const event of events) this.tellApplied(lane.name, event);
+    this.releaseWaiters();
+  }
+
+  /**
+   * A run's writes and the projector's checkpoint in one transaction, after any checkpoint write under way (so
+   * that none writes an older position after it, and the run is never applied again). The checkpoint write is
+   * fenced by the lease token: the run is refused with it.
+   */
+  private commitRun(lane: Lane, writes: BatchWrite[], through: number): Promise<void> {
+    const committed = this.checkpointWrites.then(async () => {
+      const checkpoint: BatchWrite = {
+        kind: 'update',
+        collection: CHECKPOINTS_COLLECTION,
+        filter: { _id: lane.name, $or: [{ token: { $exists: false } }, { token: { $lte: lane.token } }] },
+        update: { $set: { position: through, version: lane.projector.version ?? 1, token: lane.token } },
+        required: true,
+      };
+      await this.readStore.writeAll([...writes, checkpoint]);
+      lane.position = through;
+      lane.written = through;
+    });
+    this.checkpointWrites = committed.catch(() => undefined);
+    return committed;
   }
 
   private async apply(lane: Lane, event: RecordedEvent): Promise<void> {

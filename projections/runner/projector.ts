@@ -1,6 +1,6 @@
 import { SetMetadata } from '@nestjs/common';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
-import { Collection, Document, DuplicateKeyError, Filter, Update } from '../../backend/src/storage/read-store/read-store.port';
+import { BatchWrite, Collection, Document, DuplicateKeyError, Filter, Update } from '../../backend/src/storage/read-store/read-store.port';
 
 export const PROJECTOR_METADATA = 'shop:projector';
 
@@ -20,6 +20,20 @@ export interface Projector {
   /** Whether `apply` has anything to do with the event; the runner only moves the checkpoint past the others. */
   canHandle(event: RecordedEvent): boolean;
   apply(event: RecordedEvent): Promise<void>;
+  /**
+   * Optional, for read models that many events change a little (traffic counters): whether `planBatch` takes
+   * this event, asked of the next event to apply each time, with the projector as it stands then.
+   */
+  batches?(event: RecordedEvent): boolean;
+  /**
+   * The writes of a run of consecutive events that `batches` took, in log order (it may read its read model,
+   * never write it). The runner commits them together with the projector's checkpoint, past the last of them,
+   * in one transaction (ReadStore.writeAll): the run is applied in full or not at all, and never again once
+   * committed, so its counters can be summed per document (CounterMoves). Its events may have been applied one
+   * at a time before, in part (a crash in between): writes that would repeat that must refuse the run (as
+   * CounterMoves' do) or change nothing. When the commit fails, the runner applies the events one by one.
+   */
+  planBatch?(events: readonly RecordedEvent[]): Promise<BatchWrite[]>;
   /** A reactor acts on events (sends mail) instead of building a read model; nobody waits for it. */
   readonly reactsOnly?: boolean;
   /**
@@ -73,5 +87,46 @@ export async function incrementOnce(collection: Collection<Document>, _id: strin
     await collection.updateOne({ _id, [APPLIED_POSITION]: { $lt: event.position } }, { $inc, $set: { ...fields, [APPLIED_POSITION]: event.position } }, { upsert: true });
   } catch (error) {
     if (!(error instanceof DuplicateKeyError) || error.fields !== '_id') throw error;
+  }
+}
+
+/** One counter document's move in a run of events: the sum of its deltas, and the run's first and last events that moved it. */
+interface CounterMove {
+  collection: string;
+  _id: string;
+  first: number;
+  last: number;
+  deltas: Record<string, number>;
+  fields: Record<string, unknown>;
+}
+
+/**
+ * The counter moves of a run of events (Projector.planBatch), summed per document: each counter is written once
+ * per run, with the sum of its deltas, the fields of its last move, and the position of the last event that
+ * moved it, where incrementOnce would write it once per event. Its filter asks that it has counted none of the
+ * run's events yet: one an earlier apply of an event of the run moved (event by event, interrupted by a crash)
+ * refuses the run as a duplicate, and the runner then applies the run event by event, each counter once.
+ */
+export class CounterMoves {
+  private readonly moves = new Map<string, CounterMove>();
+
+  add(collection: string, _id: string, event: RecordedEvent, deltas: Record<string, number>, fields: Record<string, unknown> = {}): void {
+    if (Object.values(deltas).every((delta) => delta === 0)) return;
+    const key = `${collection}\u0000${_id}`;
+    const move = this.moves.get(key) ?? { collection, _id, first: event.position, last: event.position, deltas: {}, fields: {} };
+    for (const [field, delta] of Object.entries(deltas)) if (delta !== 0) move.deltas[field] = (move.deltas[field] ?? 0) + delta;
+    Object.assign(move.fields, fields);
+    move.last = event.position;
+    this.moves.set(key, move);
+  }
+
+  writes(): BatchWrite[] {
+    return [...this.moves.values()].map((move) => ({
+        kind: 'update' as const,
+        collection: move.collection,
+        filter: { _id: move._id, [APPLIED_POSITION]: { $lt: move.first } },
+        update: { $inc: Object.fromEntries(Object.entries(move.deltas).filter(([, delta]) => delta !== 0)), $set: { ...move.fields, [APPLIED_POSITION]: move.last } },
+      upsert: true,
+    }));
   }
 }

@@ -309,6 +309,62 @@ export function describeReadStoreContract(adapterName: string, open: () => Promi
       await subject.store.dropCollection(`${name}_views`);
     });
 
+    it('moves a counter once per event (a condition on the last event it counted), with nested counters and the latest of a string', async () => {
+      const counters = subject.store.collection<Document>(`${name}_counters`);
+      const move = (position: number, device: string) =>
+        counters.updateOne({ _id: 'd1', _position: { $lt: position } }, { $inc: { views: 1, [`devices.${device}.views`]: 1 }, $set: { day: 'd1', _position: position }, $max: { last: `m${position}` } }, { upsert: true });
+      await move(1, 'mobile');
+      await move(2, 'desktop');
+      await move(3, 'mobile');
+      // The same event again: the counter has moved past it.
+      await expect(move(2, 'mobile')).rejects.toMatchObject({ name: 'DuplicateKeyError', fields: '_id' });
+      expect(await counters.findOne({ _id: 'd1' })).toEqual({ _id: 'd1', day: 'd1', views: 3, devices: { mobile: { views: 2 }, desktop: { views: 1 } }, _position: 3, last: 'm3' });
+      // Strings by code point: 'm10' comes before 'm3'.
+      expect(await counters.updateOne({ _id: 'd1' }, { $max: { last: 'm10' } })).toMatchObject({ matchedCount: 1, modifiedCount: 0 });
+      await counters.updateOne({ _id: 'd1' }, { $max: { last: 'n1' }, $min: { views: 2 } });
+      expect(await counters.findOne({ _id: 'd1' })).toMatchObject({ last: 'n1', views: 2 });
+      await expect(counters.updateOne({ _id: 'd1' }, { $inc: { day: 1 } })).rejects.toThrow();
+      await expect(counters.updateOne({ _id: 'd1' }, { $inc: { 'day.views': 1 } })).rejects.toThrow();
+      expect(await counters.findOne({ _id: 'd1' })).toMatchObject({ day: 'd1', views: 2 });
+      await subject.store.dropCollection(`${name}_counters`);
+    });
+
+    it('writes a batch in order: single-statement updates and upserts, replacements, deletions and general updates together', async () => {
+      const counters = subject.store.collection<Document>(`${name}_batch`);
+      await subject.store.writeAll([
+        { kind: 'update', collection: `${name}_batch`, filter: { _id: 'a' }, update: { $inc: { views: 2, 'devices.mobile': 1 }, $set: { day: 'd1' }, $max: { minute: 'm1' } }, upsert: true },
+        { kind: 'update', collection: `${name}_batch`, filter: { _id: 'a' }, update: { $inc: { views: 1 }, $max: { minute: 'm0' } } },
+        { kind: 'replace', collection: `${name}_batch`, document: { _id: 'b', n: 1 } },
+        { kind: 'delete', collection: name, filter: { stock: 0 } },
+      ]);
+      await subject.store.writeAll([
+        { kind: 'update', collection: name, filter: { _id: 'p1' }, update: { $push: { tags: 'batch' } } },
+        { kind: 'update', collection: name, filter: { _id: 'missing' }, update: { $set: { stock: 1 } } },
+      ]);
+      expect(await counters.findOne({ _id: 'a' })).toEqual({ _id: 'a', day: 'd1', views: 3, devices: { mobile: 1 }, minute: 'm1' });
+      expect(await counters.findOne({ _id: 'b' })).toEqual({ _id: 'b', n: 1 });
+      expect(await products.findOne({ _id: 'p1' })).toMatchObject({ tags: ['peptide', 'batch'] });
+      expect(await products.findOne({ _id: 'p2' })).toBeNull();
+      expect(await products.count({})).toBe(3);
+      await subject.store.writeAll([]);
+      await subject.store.dropCollection(`${name}_batch`);
+    });
+
+    it('writes nothing of a batch that fails, or whose required write matches nothing', async () => {
+      const batch = `${name}_refused`;
+      const counters = subject.store.collection<Document>(batch);
+      const first = { kind: 'update', collection: batch, filter: { _id: 'a' }, update: { $inc: { views: 1 } }, upsert: true } as const;
+      await expect(subject.store.writeAll([first, { kind: 'update', collection: name, filter: { _id: 'p1', stock: 999 }, update: { $set: { stock: 1 } }, required: true }])).rejects.toMatchObject({ name: 'StaleWriteError' });
+      await expect(subject.store.writeAll([first, { kind: 'update', collection: name, filter: { _id: 'p1' }, update: { $inc: { name: 1 } } }])).rejects.toThrow();
+      await expect(subject.store.writeAll([first, { kind: 'update', collection: name, filter: { _id: 'p1', price: { $gt: 1000 } }, update: { $inc: { stock: 1 } }, upsert: true }])).rejects.toMatchObject({ name: 'DuplicateKeyError', fields: '_id' });
+      expect(await counters.count({})).toBe(0);
+      expect(await products.findOne({ _id: 'p1' })).toMatchObject({ name: 'BPC-157', stock: 12 });
+      await subject.store.writeAll([first, { kind: 'update', collection: name, filter: { _id: 'p1', stock: 12 }, update: { $set: { stock: 11 } }, required: true }]);
+      expect(await counters.findOne({ _id: 'a' })).toEqual({ _id: 'a', views: 1 });
+      expect(await products.findOne({ _id: 'p1' })).toMatchObject({ stock: 11 });
+      await subject.store.dropCollection(batch);
+    });
+
     it('refuses filters outside the port\'s language instead of answering them differently', async () => {
       await expect(products.find({ tags: ['peptide'] })).rejects.toThrow(/\$elemMatch/);
       await expect(products.find({ name: { $where: 'x' } })).rejects.toThrow(/\$where/);

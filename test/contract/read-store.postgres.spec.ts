@@ -68,14 +68,14 @@ describeWithPostgres('PostgreSQL read store', () => {
       await a.dropCollection(name);
     });
 
-    it('counts exactly through the general path too (a nested field, which one statement does not update)', async () => {
+    it('counts exactly through the general path too ($push, which one statement does not make)', async () => {
       const name = collectionName('nested');
       const increment = (store: PostgresReadStore) =>
-        Array.from({ length: 25 }, () => store.collection(name).updateOne({ _id: 'n', kind: 'views' }, { $inc: { 'by.day': 1 }, $max: { peak: 3 } }, { upsert: true }));
+        Array.from({ length: 25 }, () => store.collection(name).updateOne({ _id: 'n', kind: 'views' }, { $inc: { 'by.day': 1 }, $max: { peak: 3 }, $push: { seen: 1 } }, { upsert: true }));
       const results = await Promise.all([...increment(a), ...increment(b)]);
       expect(results.filter((result) => result.upsertedId === 'n')).toHaveLength(1);
       expect(results.filter((result) => result.matchedCount === 1)).toHaveLength(49);
-      expect(await b.collection(name).findOne({ _id: 'n' })).toEqual({ _id: 'n', kind: 'views', by: { day: 50 }, peak: 3 });
+      expect(await b.collection(name).findOne({ _id: 'n' })).toEqual({ _id: 'n', kind: 'views', by: { day: 50 }, peak: 3, seen: Array.from({ length: 50 }, () => 1) });
       await a.dropCollection(name);
     });
 
@@ -263,6 +263,59 @@ describeWithPostgres('PostgreSQL read store', () => {
       await docs.updateOne({ _id: 'd', day: 'd1' }, { $inc: { views: 1 } }, { upsert: true });
       await expect(docs.updateOne({ _id: 'd', day: 'd2' }, { $inc: { views: 1 } }, { upsert: true })).rejects.toMatchObject({ name: 'DuplicateKeyError', fields: '_id' });
       expect(await docs.findOne({ _id: 'd' })).toEqual({ _id: 'd', day: 'd1', views: 1 });
+    });
+
+    it('moves a projection\'s counter in one statement: a condition on the last event it counted, nested fields, the latest value', async () => {
+      const counters = store.collection(name);
+      const move = (position: number) =>
+        counters.updateOne({ _id: 'd1', _position: { $lt: position } }, { $inc: { views: 1, 'devices.mobile.views': 1 }, $set: { day: 'd1', _position: position }, $max: { minute: `m${position}` } }, { upsert: true });
+      await move(1);
+      const query = jest.spyOn(store.pool, 'query');
+      try {
+        await move(2);
+        await move(3);
+        expect(query).toHaveBeenCalledTimes(2);
+      } finally {
+        query.mockRestore();
+      }
+      expect(await counters.findOne({ _id: 'd1' })).toEqual({ _id: 'd1', day: 'd1', views: 3, devices: { mobile: { views: 3 } }, _position: 3, minute: 'm3' });
+    });
+
+    it('sends a batch of single-statement writes as one list, and takes the general way for the rest', async () => {
+      await store.collection(name).insertOne({ _id: 'x' });
+      const general = jest.spyOn(PostgresReadStore.prototype as unknown as { transaction: () => Promise<unknown> }, 'transaction');
+      const writes = [
+        { kind: 'update', collection: name, filter: { _id: 'c' }, update: { $inc: { views: 1, 'devices.mobile': 1 }, $set: { _position: 5 } }, upsert: true },
+        { kind: 'replace', collection: name, document: { _id: 'r', n: 1 } },
+        { kind: 'delete', collection: name, filter: { n: 0 } },
+      ] as const;
+      try {
+        // One transaction each (a write that fell back to the general way would make a second).
+        await store.writeAll(writes);
+        await store.writeAll(writes);
+        expect(general).toHaveBeenCalledTimes(2);
+        await store.writeAll([{ kind: 'update', collection: name, filter: { _id: 'c' }, update: { $push: { seen: 1 } } }]);
+        expect(general).toHaveBeenCalledTimes(3);
+      } finally {
+        general.mockRestore();
+      }
+      expect(await store.collection(name).findOne({ _id: 'c' })).toEqual({ _id: 'c', views: 2, devices: { mobile: 2 }, _position: 5, seen: [1] });
+    });
+
+    it('prepares a batch\'s statements again on a connection where a list stopped at an error', async () => {
+      const docs = store.collection(name);
+      await docs.createIndex({ sku: 1 }, { unique: true });
+      await docs.insertOne({ _id: 'taken', sku: 'A' });
+      const batch = (id: string, sku: string) => [
+        { kind: 'update', collection: name, filter: { _id: `${id}-counter` }, update: { $inc: { n: 1 } }, upsert: true },
+        { kind: 'replace', collection: name, document: { _id: id, sku } },
+      ] as const;
+      for (let i = 0; i < 6; i += 1) {
+        await expect(store.writeAll(batch(`dup${i}`, 'A'))).rejects.toMatchObject({ name: 'DuplicateKeyError', fields: 'sku' });
+        await store.writeAll(batch(`ok${i}`, `B${i}`));
+      }
+      expect(await docs.count({ _id: { $in: ['dup0-counter', 'dup5'] } })).toBe(0);
+      expect(await docs.count({ sku: { $in: ['B0', 'B5'] } })).toBe(2);
     });
 
     it('reports a unique index violation of a single-statement update, or of a new index over colliding documents, as a duplicate', async () => {

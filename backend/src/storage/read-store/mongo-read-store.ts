@@ -1,6 +1,7 @@
-import { Db, Collection as DriverCollection, MongoClient, MongoServerError, UpdateResult as DriverUpdateResult } from 'mongodb';
+import { ClientSession, Db, Collection as DriverCollection, MongoClient, MongoServerError, UpdateResult as DriverUpdateResult } from 'mongodb';
 import {
   assertCollectionName,
+  BatchWrite,
   Collection,
   CountOptions,
   Document,
@@ -9,6 +10,7 @@ import {
   FindOptions,
   IndexOptions,
   ReadStore,
+  StaleWriteError,
   Update,
   UpdateOptions,
   UpdateResult,
@@ -19,6 +21,8 @@ const DUPLICATE_KEY = 11000;
 
 /** The production read store: one MongoDB database, one collection per read-store collection. */
 export class MongoReadStore implements ReadStore {
+  /** Many: each write of a batch is a round trip of its own in a transaction; a batch sums a run's counters per key. */
+  readonly eventsPerBatch = 256;
   /** Per collection, the fields of its search index (createSearchIndex). */
   private readonly searchFields = new Map<string, readonly string[]>();
 
@@ -44,6 +48,31 @@ export class MongoReadStore implements ReadStore {
     return new MongoCollection<T>(name, this.db.collection<Document>(name), this.searchFields);
   }
 
+  /**
+   * The writes in one multi-document transaction (which MongoDB runs on a replica set or a sharded cluster, as
+   * every hosted MongoDB is; a standalone server refuses it). The driver runs the whole transaction again after a
+   * transient error, and the writes are the same each time.
+   */
+  async writeAll(writes: readonly BatchWrite[]): Promise<void> {
+    if (writes.length === 0) return;
+    const session = this.client.startSession();
+    try {
+      await session.withTransaction(async () => {
+        for (const write of writes) {
+          const collection = new MongoCollection<Document>(write.collection, this.db.collection<Document>(write.collection), this.searchFields, session);
+          if (write.kind === 'replace') await collection.replaceOne(write.document);
+          else if (write.kind === 'delete') await collection.deleteMany(write.filter);
+          else {
+            const result = await collection.updateOne(write.filter, write.update, { upsert: write.upsert });
+            if (write.required && result.matchedCount === 0 && result.upsertedId === null) throw new StaleWriteError(write.collection);
+          }
+        }
+      });
+    } finally {
+      await session.endSession();
+    }
+  }
+
   async dropCollection(name: string): Promise<void> {
     // The driver already treats "ns not found" as nothing to drop.
     await this.db.dropCollection(name);
@@ -60,6 +89,8 @@ class MongoCollection<T extends Document> implements Collection<T> {
     private readonly name: string,
     private readonly documents: DriverCollection<Document>,
     private readonly searchFields: Map<string, readonly string[]>,
+    /** The transaction of a batch (writeAll) these writes belong to. */
+    private readonly session?: ClientSession,
   ) {}
 
   async findOne(filter: Filter): Promise<T | null> {
@@ -106,11 +137,11 @@ class MongoCollection<T extends Document> implements Collection<T> {
   }
 
   async replaceOne(doc: T): Promise<void> {
-    await this.rejectingDuplicates(this.documents.replaceOne({ _id: doc._id }, doc, { upsert: true }));
+    await this.rejectingDuplicates(this.documents.replaceOne({ _id: doc._id }, doc, { upsert: true, session: this.session }));
   }
 
   async updateOne(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
-    return toUpdateResult(await this.rejectingDuplicates(this.documents.updateOne(this.translated(filter), update, { upsert: options.upsert ?? false })));
+    return toUpdateResult(await this.rejectingDuplicates(this.documents.updateOne(this.translated(filter), update, { upsert: options.upsert ?? false, session: this.session })));
   }
 
   async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
@@ -127,7 +158,7 @@ class MongoCollection<T extends Document> implements Collection<T> {
   }
 
   async deleteMany(filter: Filter): Promise<number> {
-    return (await this.documents.deleteMany(this.translated(filter))).deletedCount;
+    return (await this.documents.deleteMany(this.translated(filter), { session: this.session })).deletedCount;
   }
 
   async createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<void> {

@@ -65,8 +65,31 @@ export interface Collection<T extends Document = Document> {
   createSearchIndex(fields: readonly string[]): Promise<void>;
 }
 
+/**
+ * One write of a batch (ReadStore.writeAll), with the meaning of the Collection method of the same name:
+ * `update` is updateOne (an upsert whose _id is held by a document the filter does not match is a duplicate
+ * key), `replace` is replaceOne, `delete` is deleteMany. An update marked `required` must match (or upsert)
+ * a document, or the whole batch is refused with StaleWriteError: a write fenced by a lease token, say.
+ */
+export type BatchWrite =
+  | { kind: 'update'; collection: string; filter: Filter; update: Update; upsert?: boolean; required?: boolean }
+  | { kind: 'replace'; collection: string; document: Document }
+  | { kind: 'delete'; collection: string; filter: Filter };
+
 export interface ReadStore {
   collection<T extends Document = Document>(name: string): Collection<T>;
+  /**
+   * Applies the writes in order, all or none: an error, or a crash at any point, leaves none of them. This
+   * is how a projector commits what a whole batch of events changed together with its checkpoint, in one
+   * transaction (PostgreSQL: a round trip for the lot, where one per write made a page view cost ten).
+   */
+  writeAll(writes: readonly BatchWrite[]): Promise<void>;
+  /**
+   * How many events a projector should apply per writeAll here: many where each write costs a round trip
+   * to a server; few where a write is a call into this process (the embedded store, which commits every
+   * 10 ms anyway), so that a batch never holds the thread the requests are answered on for long.
+   */
+  readonly eventsPerBatch: number;
   dropCollection(name: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -76,6 +99,15 @@ export class DuplicateKeyError extends Error {
   constructor(readonly collection: string, readonly fields: string, readonly value: string) {
     super(`Duplicate key in ${collection}: ${fields} ${value}`);
     this.name = 'DuplicateKeyError';
+  }
+}
+
+/** A batch's `required` write matched nothing: none of the batch was written. */
+export class StaleWriteError extends Error {
+  override name = 'StaleWriteError';
+
+  constructor(readonly collection: string) {
+    super(`A required write to ${collection} matched nothing; the batch was not written`);
   }
 }
 

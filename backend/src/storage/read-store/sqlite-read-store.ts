@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { applyUpdate, upsertSeed } from './document-update';
 import {
   assertCollectionName,
+  BatchWrite,
   Collection,
   CountOptions,
   Document,
@@ -11,6 +12,7 @@ import {
   FindOptions,
   IndexOptions,
   ReadStore,
+  StaleWriteError,
   Update,
   UpdateOptions,
   UpdateResult,
@@ -64,6 +66,8 @@ interface Waiter {
  * writer deciding on a state it has just appended.
  */
 export class SqliteReadStore implements ReadStore {
+  /** A few: a write here runs on this thread (about 30 µs each), and a batch of four page views is well inside a slice of projection work (beside a backlog, runs of four slowed orders as much as one event at a time did, and projected a quarter faster; eight, more). */
+  readonly eventsPerBatch = 4;
   private readonly db: Database.Database;
   private readonly collections = new Map<string, SqliteCollection<Document>>();
   private readonly statements = new Map<string, Database.Statement>();
@@ -105,13 +109,32 @@ export class SqliteReadStore implements ReadStore {
   }
 
   collection<T extends Document = Document>(name: string): Collection<T> {
+    return this.sqliteCollection(name) as unknown as Collection<T>;
+  }
+
+  private sqliteCollection(name: string): SqliteCollection<Document> {
     let collection = this.collections.get(name);
     if (!collection) {
       assertCollectionName(name);
       collection = new SqliteCollection(name, this);
       this.collections.set(name, collection);
     }
-    return collection as unknown as Collection<T>;
+    return collection;
+  }
+
+  /** The writes in one savepoint of the open transaction: a write that fails (or a required one that matches nothing) rolls back the rest. */
+  writeAll(writes: readonly BatchWrite[]): Promise<void> {
+    return this.write(() => {
+      for (const write of writes) {
+        const collection = this.sqliteCollection(write.collection);
+        if (write.kind === 'replace') collection.replaceNow(write.document);
+        else if (write.kind === 'delete') collection.deleteNow(write.filter);
+        else {
+          const result = collection.updateNow(write.filter, write.update, { upsert: write.upsert });
+          if (write.required && result.matchedCount === 0 && result.upsertedId === null) throw new StaleWriteError(write.collection);
+        }
+      }
+    });
   }
 
   async dropCollection(name: string): Promise<void> {
@@ -162,6 +185,8 @@ export class SqliteReadStore implements ReadStore {
     try {
       result = this.savepoint(work) as R;
     } catch (error) {
+      // The savepoint took back any table made in it: the collections look for theirs again.
+      for (const collection of this.collections.values()) collection.forget();
       return Promise.reject(error);
     }
     if (!this.wal) return Promise.resolve(result);
@@ -280,24 +305,29 @@ class SqliteCollection<T extends Document> implements Collection<T> {
   }
 
   replaceOne(doc: T): Promise<void> {
-    return this.store.write(() => {
-      this.ensureTable();
-      this.save(doc);
-    });
+    return this.store.write(() => this.replaceNow(doc));
+  }
+
+  /** replaceOne's work, in the caller's savepoint (also a batch's: see SqliteReadStore.writeAll). */
+  replaceNow(doc: T): void {
+    this.ensureTable();
+    this.save(doc);
   }
 
   updateOne(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
-    return this.store.write(() => {
-      this.ensureTable();
-      const [target] = this.select(filter, 1);
-      if (!target) {
-        if (!options.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedId: null };
-        const created = this.upsert(filter, update);
-        return { matchedCount: 0, modifiedCount: 0, upsertedId: created._id };
-      }
-      const modified = this.modify(target, update);
-      return { matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedId: null };
-    });
+    return this.store.write(() => this.updateNow(filter, update, options));
+  }
+
+  updateNow(filter: Filter, update: Update, options: UpdateOptions = {}): UpdateResult {
+    this.ensureTable();
+    const [target] = this.select(filter, 1);
+    if (!target) {
+      if (!options.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedId: null };
+      const created = this.upsert(filter, update);
+      return { matchedCount: 0, modifiedCount: 0, upsertedId: created._id };
+    }
+    const modified = this.modify(target, update);
+    return { matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedId: null };
   }
 
   updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
@@ -329,11 +359,13 @@ class SqliteCollection<T extends Document> implements Collection<T> {
   }
 
   deleteMany(filter: Filter): Promise<number> {
-    return this.store.write(() => {
-      this.ensureTable();
-      const { where, values } = this.where(filter);
-      return this.store.statement(`DELETE FROM "${this.table}" WHERE ${where}`).run(...values).changes;
-    });
+    return this.store.write(() => this.deleteNow(filter));
+  }
+
+  deleteNow(filter: Filter): number {
+    this.ensureTable();
+    const { where, values } = this.where(filter);
+    return this.store.statement(`DELETE FROM "${this.table}" WHERE ${where}`).run(...values).changes;
   }
 
   createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<void> {

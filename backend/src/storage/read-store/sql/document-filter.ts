@@ -33,6 +33,8 @@ export interface CompileContext {
   params: SqlParams;
   /** The SQL that answers `$text: { $search }` for this collection. */
   text?: (search: string, params: SqlParams) => string;
+  /** PostgreSQL: the document column as the statement names it (`t.body` in an upsert's conflict clause); `body` when absent. */
+  column?: string;
 }
 
 const DOCUMENT: Root = { source: 'body', element: false };
@@ -155,7 +157,7 @@ class FilterCompiler {
       if (path.length === 0) return `${root.source}.value`;
       return `(CASE WHEN ${root.source}.type = 'object' THEN json_extract(${root.source}.value, '$.${path.join('.')}') END)`;
     }
-    const base = root.element ? `${root.source}.value` : 'body';
+    const base = root.element ? `${root.source}.value` : (this.context.column ?? 'body');
     return `(${base}${path.map((part) => `->'${part}'`).join('')})`;
   }
 
