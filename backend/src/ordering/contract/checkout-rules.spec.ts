@@ -1,4 +1,4 @@
-import { formatAustralianPhone, isAustralianPhone, isSydneyMetro } from './checkout-rules';
+import { formatAustralianPhone, isAustralianPhone, isSydneyMetro, statusMoveRefusal, statusMoves } from './checkout-rules';
 
 describe('checkout rules', () => {
   it('accepts Australian mobiles and landlines in local and international form', () => {
@@ -31,5 +31,23 @@ describe('checkout rules', () => {
     expect(isSydneyMetro({ city: 'Dryden', state: 'NSW', postalCode: '2999' })).toBe(false);
     expect(isSydneyMetro({ city: 'Bondington', state: 'NSW', postalCode: '2999' })).toBe(false);
     expect(isSydneyMetro({ city: 'Manlyville', state: 'NSW', postalCode: '2999' })).toBe(false);
+  });
+});
+
+describe('order status moves', () => {
+  it('go forward, cancel only before shipping, and end at delivered or cancelled', () => {
+    expect(statusMoves('pending')).toEqual(['processing', 'shipped', 'delivered', 'cancelled']);
+    expect(statusMoves('processing')).toEqual(['shipped', 'delivered', 'cancelled']);
+    expect(statusMoves('shipped')).toEqual(['delivered']);
+    expect(statusMoves('delivered')).toEqual([]);
+    expect(statusMoves('cancelled')).toEqual([]);
+  });
+
+  it('say why a move is refused, and nothing for a move allowed or no move at all', () => {
+    expect(statusMoveRefusal(7, 'shipped', 'processing')).toBe('Order 7 is shipped; it cannot go back to processing');
+    expect(statusMoveRefusal(7, 'shipped', 'cancelled')).toBe('Order 7 has shipped; it can no longer be cancelled');
+    expect(statusMoveRefusal(7, 'delivered', 'shipped')).toBe('Order 7 is delivered; its status can no longer change');
+    expect(statusMoveRefusal(7, 'processing', 'shipped')).toBeNull();
+    expect(statusMoveRefusal(7, 'processing', 'processing')).toBeNull();
   });
 });

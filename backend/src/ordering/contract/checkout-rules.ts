@@ -59,6 +59,28 @@ export const COUNTRY = 'Australia';
 
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The way an order goes: forward only. */
+const STATUS_ORDER: readonly OrderStatus[] = ['pending', 'processing', 'shipped', 'delivered'];
+
+/**
+ * The statuses an order in `from` may be moved to (the back office's status menu offers these): forward along
+ * pending → processing → shipped → delivered, and cancelled from pending or processing only: a parcel on its
+ * way comes back as a return, not a cancellation. Delivered and cancelled are final.
+ */
+export function statusMoves(from: OrderStatus): OrderStatus[] {
+  if (from === 'delivered' || from === 'cancelled') return [];
+  const later = STATUS_ORDER.slice(STATUS_ORDER.indexOf(from) + 1);
+  return from === 'shipped' ? later : [...later, 'cancelled'];
+}
+
+/** Why an order in `from` cannot be moved to `to` (null when it can, or is there already). */
+export function statusMoveRefusal(orderId: number, from: OrderStatus, to: OrderStatus): string | null {
+  if (from === to || statusMoves(from).includes(to)) return null;
+  if (from === 'delivered' || from === 'cancelled') return `Order ${orderId} is ${from}; its status can no longer change`;
+  if (to === 'cancelled') return `Order ${orderId} has shipped; it can no longer be cancelled`;
+  return `Order ${orderId} is ${from}; it cannot go back to ${to}`;
+}
 export const PAYMENT_STATUSES = ['pending', 'confirmed', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 

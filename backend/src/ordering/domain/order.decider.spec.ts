@@ -209,6 +209,19 @@ describe('order decider', () => {
     it.each(['delivered', 'cancelled'] as const)('refuses to change the status of a %s order: the status is final', (status) => {
       order.given(inStatus[status]).when(setStatus('processing')).thenThrows(ConflictError, `Order ${ORDER} is ${status}; its status can no longer change`);
     });
+
+    it('moves only forward: pending → processing → shipped → delivered, skipping steps allowed', () => {
+      order.given(inStatus.pending).when(setStatus('shipped')).then([statusChanged('pending', 'shipped')]);
+      order.given(inStatus.shipped).when(setStatus('delivered')).then([statusChanged('shipped', 'delivered')]);
+    });
+
+    it.each([
+      ['shipped', 'processing'],
+      ['shipped', 'pending'],
+      ['processing', 'pending'],
+    ] as const)('refuses to send a %s order back to %s', (from, to) => {
+      order.given(inStatus[from]).when(setStatus(to)).thenThrows(ConflictError, `Order ${ORDER} is ${from}; it cannot go back to ${to}`);
+    });
   });
 
   describe('ship', () => {
@@ -226,8 +239,8 @@ describe('order decider', () => {
       order.given(inStatus[status]).when(cancel).then([cancelled(status)]);
     });
 
-    it('cancels a shipped order too: only a delivered order is beyond cancelling', () => {
-      order.given(inStatus.shipped).when(cancel).then([cancelled('shipped')]);
+    it('refuses to cancel a shipped order: a parcel on its way comes back as a return', () => {
+      order.given(inStatus.shipped).when(cancel).thenThrows(ConflictError, `Order ${ORDER} has shipped; it can no longer be cancelled`);
     });
 
     it('records nothing when the order is already cancelled or expired', () => {

@@ -1,6 +1,6 @@
 import { ConflictError, InvalidInputError, NotFoundError } from '../../shared/errors';
 import { Decider } from '../../shared/event-sourcing/decider';
-import { isCryptoPaymentMethod, OrderStatus, PaymentStatus } from '../contract/checkout-rules';
+import { isCryptoPaymentMethod, OrderStatus, PaymentStatus, statusMoveRefusal } from '../contract/checkout-rules';
 import { OrderClaimProof, OrderDetails, OrderStreamEvent, upcastOrderStreamEvent } from '../contract/order.events';
 
 /** Where the order is in its placement: submitted (stock being held), placed, or rejected (stock could not be held). */
@@ -55,7 +55,6 @@ export type OrderCommand =
   /** `email` is the account's address when that is the proof: the order must have been placed with it. */
   | { kind: 'claim'; customerId: string; proof: OrderClaimProof; email: string | null };
 
-const FINAL: OrderStatus[] = ['delivered', 'cancelled'];
 /** An order in these has left the shop: a payment reversed then cannot send it back to awaiting payment. */
 const GONE: OrderStatus[] = ['shipped', 'delivered'];
 const EXPIRY_REASON = 'The payment window ended before the order was paid';
@@ -169,7 +168,8 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderStreamEvent> =
       case 'changeStatus': {
         if (command.status === 'cancelled') throw new InvalidInputError('Cancelling an order releases its stock: cancel it, do not set its status');
         if (command.status === state.status) return [];
-        if (FINAL.includes(state.status)) throw new ConflictError(`Order ${orderId} is ${state.status}; its status can no longer change`);
+        const refusal = statusMoveRefusal(orderId, state.status, command.status);
+        if (refusal !== null) throw new ConflictError(refusal);
         return [{ type: 'OrderStatusChanged', version: 1, data: { orderId, from: state.status, to: command.status } }];
       }
       case 'ship':
@@ -180,6 +180,7 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderStreamEvent> =
       case 'cancel':
         if (state.status === 'cancelled') return [];
         if (state.status === 'delivered') throw new ConflictError(`Order ${orderId} is delivered; it can no longer be cancelled`);
+        if (state.status === 'shipped') throw new ConflictError(statusMoveRefusal(orderId, state.status, 'cancelled')!);
         return [{ type: 'OrderCancelled', version: 1, data: { orderId, from: state.status, reason: command.reason } }];
       case 'expire': {
         const dueBy = state.details.paymentDueBy;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Eye, Truck } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
-import { isCryptoPaymentMethod, ORDER_STATUSES, OrderStatus } from '../../../../backend/src/ordering/contract/checkout-rules';
+import { isCryptoPaymentMethod, ORDER_STATUSES, OrderStatus, statusMoves } from '../../../../backend/src/ordering/contract/checkout-rules';
 import { dayParamSchema } from '../../../../backend/src/shared/contract/paging-input';
 import { messageOf } from '../../api/client';
 import type { Order } from '../../api/types';
@@ -35,7 +35,7 @@ const ORDER_FILTERS = ['status', 'search', 'from', 'to'] as const;
 const dayOrNothing = (value: string) => (value && dayParamSchema.safeParse(value).success ? value : undefined);
 
 /** Checkout spec §4: the status can no longer change once an order is cancelled or delivered. */
-const isFinal = (order: Order) => order.status === 'cancelled' || order.status === 'delivered';
+const isFinal = (order: Order) => statusMoves(order.status).length === 0;
 const canShip = (order: Order) => order.status === 'pending' || order.status === 'processing';
 /** A crypto order whose transfer nobody has confirmed: moving it on asks the admin first. */
 export const isUnpaidCrypto = (order: Order) => isCryptoPaymentMethod(order.paymentMethod) && order.paymentStatus !== 'confirmed';
@@ -254,7 +254,7 @@ function OrderCard({ order, busy, onShip, onDetails, onStatus }: { order: Order;
                 disabled={busy}
                 onChange={(event) => onStatus(event.target.value as OrderStatus)}
               >
-                {ORDER_STATUSES.map((status) => (
+                {[order.status, ...statusMoves(order.status)].map((status) => (
                   <option key={status} value={status}>
                     {capitalise(status)}
                   </option>
