@@ -100,13 +100,18 @@ describe('Paging and filtering the orders in the back office', () => {
     expect(query(page)).toEqual({ status: 'processing' });
     await expectPage(pager(page).getByText(`Showing 1–${PROCESSING.length} of ${PROCESSING.length}`)).toBeVisible();
 
-    // A change reads the page and the counts again: the order leaves Processing for Pending.
+    // A change reads the page and the counts again: the order leaves Processing for Shipped. The menu offers
+    // only the moves the shop allows: forward, or cancelled before shipping, never back to Pending.
     const moved = ids[PROCESSING.length - 1];
     const card = orderList(page).getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(`^Order #${moved}\\b`) }) });
-    await card.getByRole('combobox', { name: 'Order status' }).selectOption('pending');
+    const menu = card.getByRole('combobox', { name: 'Order status' });
+    expect(await menu.getByRole('option').allTextContents()).toEqual(['Processing', 'Shipped', 'Delivered', 'Cancelled']);
+    await menu.selectOption('shipped');
+    // Unpaid in crypto: the shop asks first.
+    await page.getByRole('dialog').getByRole('button', { name: 'Mark as Shipped' }).click();
     await expectPage(page.getByText('Order status updated successfully.')).toBeVisible();
     await expectPage(page.getByRole('tab', { name: `Processing (${PROCESSING.length - 1})` })).toBeVisible();
-    await expectPage(page.getByRole('tab', { name: `Pending (${ORDERS - PROCESSING.length - CANCELLED.length + 1})` })).toBeVisible();
+    await expectPage(page.getByRole('tab', { name: 'Shipped (1)' })).toBeVisible();
     await expectShown(page, newestFirst(0, PROCESSING.length - 1));
 
     // Search by part of a name, ignoring case, after typing stops.
