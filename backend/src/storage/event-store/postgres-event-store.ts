@@ -191,7 +191,8 @@ export class PostgresEventStore implements EventStore {
   private readonly appends = new AsyncGroupCommit<PendingAppend, AppendResult>((batch) => this.commitAppends(batch), MAX_APPENDS_PER_BATCH);
   private readonly subscriptions = new Set<Subscription>();
   /** One per live subscription: told that the log may have grown. */
-  private readonly wakers = new Set<() => void>();
+  /** Each told of the newest position appended (null: unknown, read anyway). */
+  private readonly wakers = new Set<(newest: number | null) => void>();
   private readonly stopListening = new AbortController();
   private listening: Promise<void> | null = null;
   private closed = false;
@@ -243,7 +244,8 @@ export class PostgresEventStore implements EventStore {
       return { ok: true, value: { revision: outcome.revision, position: outcome.position } };
     });
     // Subscriptions of this process need not wait for the NOTIFY to come back.
-    if (outcomes.some((outcome) => outcome.ok)) this.wakeSubscriptions();
+    const newest = outcomes.reduce<number | null>((max, outcome) => (outcome.ok && (max === null || outcome.value.position > max) ? outcome.value.position : max), null);
+    if (newest !== null) this.wakeSubscriptions(newest);
     return outcomes;
   }
 
@@ -277,7 +279,16 @@ export class PostgresEventStore implements EventStore {
     /** Set by every wake-up, so an append made while the handler was busy is not missed. */
     let appendedSinceRead = false;
     let wake: (() => void) | null = null;
-    const onAppended = () => {
+    /**
+     * An append is told twice, at its commit in this process and by its NOTIFY: a read started after either has
+     * it (both come after the commit), so the second wakes nothing. `known`: the newest position told so far;
+     * `covered`: the newest a read was started after.
+     */
+    let known = after ?? 0;
+    let covered = after ?? 0;
+    const onAppended = (newest: number | null) => {
+      if (newest !== null && newest <= covered) return;
+      if (newest !== null) known = Math.max(known, newest);
       appendedSinceRead = true;
       wake?.();
     };
@@ -300,6 +311,7 @@ export class PostgresEventStore implements EventStore {
       let position = after;
       while (!stopped) {
         appendedSinceRead = false;
+        covered = known;
         let batch: RecordedEvent[];
         try {
           batch = await this.readAll(position, SUBSCRIPTION_BATCH);
@@ -356,8 +368,8 @@ export class PostgresEventStore implements EventStore {
     return this.closing;
   }
 
-  private wakeSubscriptions(): void {
-    for (const wake of this.wakers) wake();
+  private wakeSubscriptions(newest: number | null): void {
+    for (const wake of this.wakers) wake(newest);
   }
 
   /**
@@ -376,7 +388,9 @@ export class PostgresEventStore implements EventStore {
         client.on('end', () => resolve(null));
       });
       client.on('notification', (message) => {
-        if (message.channel === CHANNEL) this.wakeSubscriptions();
+        if (message.channel !== CHANNEL) return;
+        const newest = Number(message.payload);
+        this.wakeSubscriptions(Number.isFinite(newest) ? newest : null);
       });
       try {
         const listening = client.connect().then(() => client.query(`LISTEN ${CHANNEL}`));
@@ -386,7 +400,7 @@ export class PostgresEventStore implements EventStore {
         if (failures > 0) this.logger.log('Listening for appended events again');
         failures = 0;
         // Whatever was appended while nobody listened.
-        this.wakeSubscriptions();
+        this.wakeSubscriptions(null);
         const error = await Promise.race([lost, stopped.then(() => null)]);
         if (signal.aborted) break;
         failures += 1;
