@@ -85,6 +85,13 @@ module.exports = {
       to: { path: '^frontend/src/features/[^/]+/.+', pathNot: ['^frontend/src/features/$1/', '^frontend/src/features/[^/]+/index\\.ts$'] },
     },
     {
+      name: 'features-below-pages',
+      comment: 'A feature (features/<context>/) is built from components/ui, hooks, state and api, never from the pages that use it.',
+      severity: 'error',
+      from: { path: '^frontend/src/features/' },
+      to: { path: '^frontend/src/(pages|app)/' },
+    },
+    {
       name: 'ui-primitives-know-no-feature',
       comment: 'components/ui holds primitives only: it imports no feature.',
       severity: 'error',

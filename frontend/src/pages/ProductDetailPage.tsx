@@ -2,7 +2,7 @@ import { ChevronRight, SearchX, TriangleAlert } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError, messageOf } from '../api/client';
 import { ProductImage } from '../components/ProductImage';
-import { ReviewsSection } from '../components/reviews/ReviewsSection';
+import { ReviewsSection } from '../features/reviews';
 import { useCategories, useProduct } from '../hooks/useCatalogue';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { BUYER_REQUIREMENTS, RESEARCH_USE_DISCLAIMER } from '../lib/shop';

@@ -5,23 +5,13 @@ import { Pager } from '../../components/ui/Pager';
 import { useLastPageWhenPastTheEnd, useListParams } from '../../hooks/useListParams';
 import { useSearchBox } from '../../hooks/useSearchBox';
 import { formatDateTime } from '../../lib/dates';
-import {
-  AUDIT_KEY,
-  AuditEntry,
-  auditExportUrl,
-  AuditSearch,
-  EVENT_TYPE_GROUPS,
-  eventLabel,
-  streamLabel,
-  useAuditPage,
-  usePhoneLayout,
-  useRefetchWhenShown,
-  useRefreshAfterChanges,
-} from './audit-data';
-import { AdminTable, LoadError } from './admin-ui';
-import { InfoDialog } from './AdminDialog';
+import { AUDIT_KEY, AuditEntry, auditExportUrl, AuditSearch, EVENT_TYPE_GROUPS, eventLabel, streamLabel, useAuditPage, usePhoneLayout, useRefreshAfterChanges } from './audit-data';
+import { useRefetchWhenShown } from '../../hooks/useRefetchWhenShown';
+import { AdminTable } from './admin-ui';
+import { LoadError } from '../../components/ui/LoadError';
+import { InfoDialog } from '../../components/ui/Dialog';
 import { ActorText, AuditEntryText, AuditTrail } from './AuditTrail';
-import './admin-tools.css';
+import '../../styles/admin-tools.css';
 
 type ActorKind = 'any' | 'system' | 'guest' | 'user';
 

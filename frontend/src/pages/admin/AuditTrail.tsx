@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { messageOf } from '../../api/client';
 import { formatDateTime } from '../../lib/dates';
 import { AUDIT_KEY, AuditEntry, eventLabel, ROLE_LABELS, streamLabel, useRefreshAfterChanges, useStreamAudit } from './audit-data';
-import { LoadError } from './admin-ui';
-import './admin-tools.css';
+import { LoadError } from '../../components/ui/LoadError';
+import '../../styles/admin-tools.css';
 
 /** Who did it: "Store Admin · Admin", or just "Guest" / "System" when the name says it all. */
 export function ActorText({ actor }: { actor: AuditEntry['actor'] }) {

@@ -7,7 +7,8 @@ import { RECENT_ORDERS } from '../../../../backend/src/ordering/contract/back-of
 import { formatDate } from '../../lib/dates';
 import { customerName, paymentMethodLabel } from './admin-format';
 import { useAdminDashboard } from './admin-data';
-import { AdminTable, LoadError, StatusBadge, TransactionHash } from './admin-ui';
+import { AdminTable, StatusBadge, TransactionHash } from './admin-ui';
+import { LoadError } from '../../components/ui/LoadError';
 
 /** Every figure comes from `GET /api/admin/dashboard`, where each is defined once. */
 export function DashboardTab() {

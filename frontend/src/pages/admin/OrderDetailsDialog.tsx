@@ -6,7 +6,7 @@ import { formatDateTime } from '../../lib/dates';
 import { toCents } from '../../lib/money';
 import { customerName, paymentMethodLabel, shippingMethodLabel } from './admin-format';
 import { useOrderItems } from './admin-data';
-import { InfoDialog } from './AdminDialog';
+import { InfoDialog } from '../../components/ui/Dialog';
 import { DetailSection as Section, Facts, StatusBadge, TransactionHash } from './admin-ui';
 import { AuditTrail } from './AuditTrail';
 

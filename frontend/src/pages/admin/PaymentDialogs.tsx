@@ -14,7 +14,7 @@ import { formatDateTime } from '../../lib/dates';
 import { toCents } from '../../lib/money';
 import { paymentMethodLabel, shortHash } from './admin-format';
 import { useConfirmPayment, useFailPayment } from './admin-data';
-import { AdminDialog, InfoDialog } from './AdminDialog';
+import { AdminDialog, InfoDialog } from '../../components/ui/Dialog';
 import { AdminTable, DetailSection, Facts, StatusBadge, TransactionHash } from './admin-ui';
 import { AuditTrail } from './AuditTrail';
 import { useAcceptUnderpayment, useMarkPaid, useNoteRefund } from './payment-data';

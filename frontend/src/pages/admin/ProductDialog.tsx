@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Category, Product } from '../../api/types';
 import { Field, FormError, useZodForm } from '../../components/ui/form';
 import { useToast } from '../../state/toast';
-import { AdminDialog } from './AdminDialog';
+import { AdminDialog } from '../../components/ui/Dialog';
 import { ImageUpload } from './ImageUpload';
 import { failureText, PRODUCT_CREATE_FAILED, PRODUCT_UPDATE_FAILED, refusalOf, useCreateProduct, useUpdateProduct } from './product-data';
 import { EMPTY_PRODUCT_FORM, NO_CATEGORY, parseBadges, productFormSchema, ProductFormValues, productToFormValues, toChangesPayload, toCreatePayload } from './product-form';

@@ -1,5 +1,5 @@
 import { ApiError, messageOf } from '../../api/client';
-import { InfoDialog } from './AdminDialog';
+import { InfoDialog } from '../../components/ui/Dialog';
 
 /** A record read on its own is retried, except when the server said it does not exist. */
 export const retryUnlessMissing = (failures: number, error: unknown) => !(error instanceof ApiError && error.status === 404) && failures < 2;

@@ -4,10 +4,12 @@ import { referralCodeSchema } from '../../../../backend/src/ordering/contract/ba
 import { messageOf } from '../../api/client';
 import { Field, useZodForm } from '../../components/ui/form';
 import { formatDate } from '../../lib/dates';
-import { ReferralCode, useCreateReferralCode, useDeactivateReferralCode, useReferralCodes, useRefetchWhenShown, usePhoneLayout } from './audit-data';
-import { AdminDialog } from './AdminDialog';
-import { AdminTable, LoadError } from './admin-ui';
-import './admin-tools.css';
+import { ReferralCode, useCreateReferralCode, useDeactivateReferralCode, useReferralCodes, usePhoneLayout } from './audit-data';
+import { useRefetchWhenShown } from '../../hooks/useRefetchWhenShown';
+import { AdminDialog } from '../../components/ui/Dialog';
+import { AdminTable } from './admin-ui';
+import { LoadError } from '../../components/ui/LoadError';
+import '../../styles/admin-tools.css';
 
 function CreateReferralCodeDialog({ onClose }: { onClose(): void }) {
   const create = useCreateReferralCode();

@@ -8,7 +8,7 @@ import { Field, useZodForm } from '../../components/ui/form';
 import { useToast } from '../../state/toast';
 import { useShipOrder } from './admin-data';
 import { paymentMethodLabel } from './admin-format';
-import { AdminDialog } from './AdminDialog';
+import { AdminDialog } from '../../components/ui/Dialog';
 
 const UNPAID_CONFIRMATION = 'Tick this to ship before the payment is confirmed.';
 

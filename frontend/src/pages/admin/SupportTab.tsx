@@ -10,11 +10,12 @@ import { useLastPageWhenPastTheEnd, useListParams } from '../../hooks/useListPar
 import { countOf } from '../../lib/paging';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { AttachmentThumbnails, SupportStatusBadge } from '../dashboard/SupportCases';
-import { serverMessageOr, useAdminMutation, useAdminPage, useAdminQuery } from './admin-data';
-import { InfoDialog } from './AdminDialog';
-import { DetailSection, Facts, LoadError } from './admin-ui';
-import { useRefetchWhenShown } from './audit-data';
-import './admin-tools.css';
+import { serverMessageOr, useAdminMutation, useAdminPage, useAdminQuery } from '../../api/admin-queries';
+import { InfoDialog } from '../../components/ui/Dialog';
+import { DetailSection, Facts } from './admin-ui';
+import { LoadError } from '../../components/ui/LoadError';
+import { useRefetchWhenShown } from '../../hooks/useRefetchWhenShown';
+import '../../styles/admin-tools.css';
 import './support-tab.css';
 
 type StatusFilter = SupportCaseStatus | 'all';

@@ -88,16 +88,6 @@ export function AdminTable({
   );
 }
 
-export function LoadError({ message, onRetry }: { message: string; onRetry(): void }) {
-  return (
-    <div className="notice notice-danger row between wrap gap" role="alert">
-      <span>{message}</span>
-      <button type="button" className="button button-outline button-sm" onClick={onRetry}>
-        Try again
-      </button>
-    </div>
-  );
-}
 
 /** Facts of a details dialog as a definition list: label, then value. */
 export function Facts({ facts }: { facts: [string, ReactNode][] }) {

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { RefObject, useEffect, useRef, useState } from 'react';
-import { catalogueKeys } from '../../features/catalogue';
+import { useEffect, useState } from 'react';
 import type { CategoryEvent, ProductEvent } from '../../../../backend/src/catalogue/contract/catalogue.events';
 import type { UserEvent } from '../../../../backend/src/identity/contract/identity.events';
 import type { AuditEntryView, AuditPageView } from '../../../../backend/src/operations/contract/audit.views';
@@ -13,18 +12,14 @@ import type { UniqueKeyEvent } from '../../../../backend/src/shared/contract/uni
 import type { FavoritesEvent } from '../../../../backend/src/customers/contract/favorites.events';
 import type { SupportCaseEvent } from '../../../../backend/src/customers/contract/support.events';
 import { apiRequest, queryString } from '../../api/client';
-import type { AdminReviewView as AdminReview } from '../../../../backend/src/reviews/contract/review.views';
-import { serverMessageOr, useAdminMutation, useAdminPage, useAdminQuery } from './admin-data';
+import { serverMessageOr, useAdminMutation, useAdminQuery } from '../../api/admin-queries';
 
 export type { AuditEntryView as AuditEntry, AuditPageView as AuditPage, ReferralCodeView as ReferralCode };
 
 /** `GET /api/admin/reviews`: a review with its product's name and, while hidden, why and when. */
-export type { AdminReview };
-export type ReviewVisibility = 'hidden' | 'visible';
 
 export const AUDIT_KEY = ['/api/admin/audit'] as const;
 export const REFERRAL_CODES_KEY = ['/api/admin/referral-codes'] as const;
-export const ADMIN_REVIEWS_KEY = ['/api/admin/reviews'] as const;
 /** The audit log's page size in the back office. */
 export const AUDIT_TAB_PAGE_SIZE = 25;
 /** One stream's timeline: an order or a payment has a few dozen events at most. */
@@ -214,28 +209,6 @@ export function useRefreshAfterChanges(queryKey: readonly unknown[]) {
   }, [queryClient, key]);
 }
 
-/**
- * The back office keeps every tab mounted; this reads the tab's data again each time it comes
- * into view (its panel stops being hidden), so what it shows is never older than the last look.
- * `target` is the tab's whole section, so scrolling within it does not count as coming into view.
- */
-export function useRefetchWhenShown(target: RefObject<HTMLElement | null>, refetch: () => unknown) {
-  const latest = useRef(refetch);
-  latest.current = refetch;
-  useEffect(() => {
-    const element = target.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return;
-    let seen = false;
-    const observer = new IntersectionObserver((entries) => {
-      const visible = entries.some((entry) => entry.isIntersecting);
-      if (visible && seen) void latest.current();
-      if (visible) seen = true;
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [target]);
-}
-
 /** Phones get cards instead of wide tables. */
 const PHONE = '(max-width: 640px)';
 
@@ -252,19 +225,6 @@ export function usePhoneLayout(): boolean {
 }
 
 export const useReferralCodes = () => useAdminQuery<ReferralCodeView[]>(REFERRAL_CODES_KEY, REFERRAL_CODES_KEY[0]);
-
-/** Review moderation's reads, under ADMIN_REVIEWS_KEY: an answer, a hiding or a showing refreshes the page shown. */
-export const adminReviewQueries = {
-  page: (status: ReviewVisibility | 'all', page: number, pageSize: number) => ({
-    queryKey: [...ADMIN_REVIEWS_KEY, 'page', { status, page, pageSize }],
-    url: `${ADMIN_REVIEWS_KEY[0]}${queryString({ status: status === 'all' ? undefined : status, page, pageSize })}`,
-  }),
-};
-
-export function useAdminReviews(status: ReviewVisibility | 'all', page: number, pageSize: number) {
-  const { queryKey, url } = adminReviewQueries.page(status, page, pageSize);
-  return useAdminPage<AdminReview>(queryKey, url);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Changes
@@ -284,35 +244,5 @@ export function useDeactivateReferralCode() {
     success: (_, { code }) => ({ title: 'Referral code deactivated', description: `${code} can no longer be applied at checkout.` }),
     failure: serverMessageOr('Failed to deactivate the referral code. Please try again.'),
     refresh: [REFERRAL_CODES_KEY],
-  });
-}
-
-/** A review's answer or visibility shows on the storefront: its product's reviews and rating are read again too. */
-const REVIEW_REFRESH = [ADMIN_REVIEWS_KEY, catalogueKeys.products, catalogueKeys.onSale] as const;
-
-export function useAnswerReview() {
-  return useAdminMutation<{ reviewId: string; response: string }>({
-    request: ({ reviewId, response }) => apiRequest('POST', `/api/admin/reviews/${reviewId}/response`, { response }),
-    success: { title: 'Response published', description: 'It now shows under the review on the product page.' },
-    failure: serverMessageOr('Failed to publish the response. Please try again.'),
-    refresh: REVIEW_REFRESH,
-  });
-}
-
-export function useHideReview() {
-  return useAdminMutation<{ reviewId: string; reason: string }>({
-    request: ({ reviewId, reason }) => apiRequest('POST', `/api/admin/reviews/${reviewId}/hide`, { reason }),
-    success: { title: 'Review hidden', description: 'Shoppers no longer see it, and it no longer counts in the rating.' },
-    failure: serverMessageOr('Failed to hide the review. Please try again.'),
-    refresh: REVIEW_REFRESH,
-  });
-}
-
-export function useShowReview() {
-  return useAdminMutation<{ reviewId: string }>({
-    request: ({ reviewId }) => apiRequest('DELETE', `/api/admin/reviews/${reviewId}/hide`),
-    success: { title: 'Review shown again', description: 'It is back on the product page and in the rating.' },
-    failure: serverMessageOr('Failed to show the review again. Please try again.'),
-    refresh: REVIEW_REFRESH,
   });
 }

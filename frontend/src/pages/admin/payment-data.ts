@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { PaymentFilter, paymentListSchema } from '../../../../backend/src/payments/contract/payment-input';
 import { apiRequest, queryString } from '../../api/client';
 import type { Payment } from '../../api/types';
-import { ADMIN_DASHBOARD_KEY, ADMIN_ORDERS_KEY, ADMIN_PAYMENTS_KEY, serverMessageOr, useAdminMutation, useAdminPage } from './admin-data';
+import { ADMIN_DASHBOARD_KEY, ADMIN_ORDERS_KEY, ADMIN_PAYMENTS_KEY } from './admin-data';
+import { serverMessageOr, useAdminMutation, useAdminPage } from '../../api/admin-queries';
 
 /** The Payments tab's filters and page, as `GET /api/admin/payments` takes them. */
 export type PaymentListQuery = z.infer<typeof paymentListSchema>;

@@ -3,8 +3,9 @@ import { ApiError, apiRequest } from '../../api/client';
 import type { Product } from '../../api/types';
 import type { ProductChanges, ProductInput } from '../../../../backend/src/catalogue/contract/product-input';
 import { catalogueKeys } from '../../features/catalogue';
-import { ADMIN_DASHBOARD_KEY, ADMIN_PRODUCTS_KEY, useAdminMutation } from './admin-data';
-import { useReportAdminError } from './admin-session';
+import { ADMIN_DASHBOARD_KEY, ADMIN_PRODUCTS_KEY } from './admin-data';
+import { useAdminMutation } from '../../api/admin-queries';
+import { useReportAdminError } from '../../state/admin-session';
 
 /** Everything a product change can alter: the back office's lists and figures, and the storefront's caches. */
 const PRODUCT_REFRESH: readonly (readonly string[])[] = [ADMIN_PRODUCTS_KEY, ADMIN_DASHBOARD_KEY, catalogueKeys.products, catalogueKeys.onSale, catalogueKeys.categories];

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../api/client';
 import type { AnalyticsPeriod, FunnelView, RealtimeView, TrafficAnalyticsView } from '../../../../../backend/src/analytics/contract/analytics.views';
-import { useReportedQuery } from '../admin-data';
+import { useReportedQuery } from '../../../api/admin-queries';
 
 /** Checkout spec §7 and §9: analytics answers are fresh for 5 minutes, kept 10, and never retried. */
 export const ANALYTICS_CACHE = { staleTime: 5 * 60_000, gcTime: 10 * 60_000, retry: false } as const;

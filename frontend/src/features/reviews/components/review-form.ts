@@ -1,7 +1,7 @@
-import '../../lib/zod-without-eval';
+import '../../../lib/zod-without-eval';
 import { z } from 'zod';
-import type { ReviewInput } from '../../api/types';
-import { reviewInputSchema } from '../../../../backend/src/reviews/contract/review-input';
+import type { ReviewInput } from '../../../api/types';
+import { reviewInputSchema } from '../../../../../backend/src/reviews/contract/review-input';
 import { ReviewDraft, ReviewErrors, ReviewField, splitPoints } from './review-draft';
 
 /** Comma-separated text, split as spec §5 says, then held to the server's own list rule; a problem belongs to the whole field. */

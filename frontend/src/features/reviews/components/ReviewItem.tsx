@@ -1,13 +1,13 @@
 import { BadgeCheck, Pencil, Store, ThumbsDown, ThumbsUp, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { messageOf } from '../../api/client';
-import type { CurrentUser, Review } from '../../api/types';
-import { useDeleteReview, useUpdateReview, useVoteReview } from '../../hooks/useReviews';
-import { useToast } from '../../state/toast';
-import { Stars } from '../Stars';
+import { messageOf } from '../../../api/client';
+import type { CurrentUser, Review } from '../../../api/types';
+import { useDeleteReview, useUpdateReview, useVoteReview } from '../api/review-queries';
+import { useToast } from '../../../state/toast';
+import { Stars } from '../../../components/Stars';
 import { draftOf } from './review-draft';
 import { LazyReviewForm } from './LazyReviewForm';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../../lib/dates';
 
 const FAILED = 'Failed to submit review';
 

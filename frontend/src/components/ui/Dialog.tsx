@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { FormEvent, ReactNode, useId } from 'react';
-import { useModal } from '../../components/ui/useModal';
+import { useModal } from './useModal';
 
 function DialogHeading({ id, title, onClose }: { id: string; title: string; onClose(): void }) {
   return (

@@ -1,4 +1,4 @@
-import type { Review } from '../../api/types';
+import type { Review } from '../../../api/types';
 
 /** The review form as typed: pros and cons are one comma-separated line each. */
 export interface ReviewDraft {

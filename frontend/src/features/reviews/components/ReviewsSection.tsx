@@ -1,11 +1,11 @@
 import { MessageSquarePlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { messageOf } from '../../api/client';
-import type { Product } from '../../api/types';
-import { useAuth } from '../../hooks/useAuth';
-import { useRatingSummary, useReviews, useWriteReview } from '../../hooks/useReviews';
-import { useToast } from '../../state/toast';
+import { messageOf } from '../../../api/client';
+import type { Product } from '../../../api/types';
+import { useAuth } from '../../../hooks/useAuth';
+import { useRatingSummary, useReviews, useWriteReview } from '../api/review-queries';
+import { useToast } from '../../../state/toast';
 import { RatingSummaryPanel } from './RatingSummaryPanel';
 import { LazyReviewForm } from './LazyReviewForm';
 import { ReviewItem } from './ReviewItem';

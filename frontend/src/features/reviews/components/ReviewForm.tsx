@@ -1,7 +1,7 @@
 import { ComponentProps, useId } from 'react';
 import { useController } from 'react-hook-form';
-import type { ReviewInput } from '../../api/types';
-import { Field, useZodForm } from '../ui/form';
+import type { ReviewInput } from '../../../api/types';
+import { Field, useZodForm } from '../../../components/ui/form';
 import { EMPTY_DRAFT, ReviewDraft } from './review-draft';
 import { reviewFormSchema } from './review-form';
 import { StarRatingInput } from './StarRatingInput';
