@@ -6,7 +6,7 @@ import { SHOP_NAME } from '../lib/shop';
 import { AdminSession } from '../state/admin-session';
 import { ADMIN_SECTIONS, AdminTab } from './admin/admin-sections';
 import { AdminNavigation } from './admin/AdminNavigation';
-import { LazyAnalyticsTab } from './admin/analytics/LazyAnalyticsTab';
+import { LazyAnalyticsTab } from '../features/analytics';
 import { DashboardTab } from './admin/DashboardTab';
 import { OrdersTab } from './admin/OrdersTab';
 import { PaymentsTab } from './admin/PaymentsTab';

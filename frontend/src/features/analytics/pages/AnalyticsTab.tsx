@@ -11,9 +11,9 @@ import {
   type FunnelCounts,
   type TrafficAnalyticsView,
 } from '../../../../../backend/src/analytics/contract/analytics.views';
-import { SkeletonCards } from './AnalyticsSkeleton';
-import { exportUrl, useFunnel, useRealtime, useTraffic } from './analytics-queries';
-import { DonutChart, FunnelChart, RankedBarChart, Swatch, TableHead, TrendChart } from './charts';
+import { SkeletonCards } from '../components/AnalyticsSkeleton';
+import { exportUrl, useFunnel, useRealtime, useTraffic } from '../api/analytics-queries';
+import { DonutChart, FunnelChart, RankedBarChart, Swatch, TableHead, TrendChart } from '../components/charts';
 import {
   abbreviate,
   averageDailyViews,
@@ -30,8 +30,8 @@ import {
   topByViews,
   topPage,
   TREND_DAYS,
-} from './format';
-import './analytics.css';
+} from '../components/format';
+import '../components/analytics.css';
 
 type View = 'pages' | 'sources' | 'devices' | 'trends' | 'funnel';
 

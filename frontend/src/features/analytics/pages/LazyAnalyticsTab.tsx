@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { AnalyticsSkeleton } from './AnalyticsSkeleton';
+import { AnalyticsSkeleton } from '../components/AnalyticsSkeleton';
 
 const AnalyticsTab = lazy(() => import('./AnalyticsTab'));
 
