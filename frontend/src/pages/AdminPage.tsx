@@ -14,7 +14,7 @@ import { AuditTab } from './admin/AuditTab';
 import { ProductsTab } from './admin/ProductsTab';
 import { ReferralCodesTab } from './admin/ReferralCodesTab';
 import { ReviewsTab } from '../features/reviews';
-import { NotificationsTab } from './admin/NotificationsTab';
+import { NotificationsTab } from '../features/notifications';
 import { SupportTab } from './admin/SupportTab';
 import { isRecordPath } from './admin/record-route';
 import { NotFoundPage } from './NotFoundPage';

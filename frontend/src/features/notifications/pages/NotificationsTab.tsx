@@ -1,12 +1,12 @@
 import { Mail } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { messageOf, queryString } from '../../api/client';
-import { OUTBOX_PAGE_SIZE, OutboxPageView, OutboxStatus } from '../../../../backend/src/notifications/contract/outbox.views';
-import { Pager } from '../../components/ui/Pager';
-import { formatDateTime } from '../../lib/dates';
-import { useAdminQuery } from '../../api/admin-queries';
-import { LoadError } from '../../components/ui/LoadError';
-import { useRefetchWhenShown } from '../../hooks/useRefetchWhenShown';
+import { messageOf, queryString } from '../../../api/client';
+import { OUTBOX_PAGE_SIZE, OutboxPageView, OutboxStatus } from '../../../../../backend/src/notifications/contract/outbox.views';
+import { Pager } from '../../../components/ui/Pager';
+import { formatDateTime } from '../../../lib/dates';
+import { useAdminQuery } from '../../../api/admin-queries';
+import { LoadError } from '../../../components/ui/LoadError';
+import { useRefetchWhenShown } from '../../../hooks/useRefetchWhenShown';
 import './notifications-tab.css';
 
 const OUTBOX_KEY = ['/api/admin/notifications/outbox'] as const;
