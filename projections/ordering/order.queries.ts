@@ -115,6 +115,6 @@ export interface OrderSearch {
 }
 
 function toOrderView(doc: OrderDocument): OrderView {
-  const { _id, _position, totalCents, ...view } = doc as OrderDocument & { _position?: number };
+  const { _id, _position, totalCents, paidWith: _paidWith, ...view } = doc as OrderDocument & { _position?: number };
   return view as OrderView;
 }

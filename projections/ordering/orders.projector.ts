@@ -17,7 +17,16 @@ export const ORDER_FIGURES_COLLECTION = 'order_figures';
  * the expiry waits for a payment on its way. Both absent on documents projected before they existed.
  */
 export type OrderDocument = Document &
-  OrderView & { totalCents: number; paymentReversal?: OrderPaymentReversal | null; expiryDeferral?: { paymentId: number; until: string; reason: string } | null };
+  OrderView & {
+    totalCents: number;
+    paymentReversal?: OrderPaymentReversal | null;
+    expiryDeferral?: { paymentId: number; until: string; reason: string } | null;
+    /** The coin of the payment that paid it, when that is known (see OrderPaymentConfirmed). */
+    paidWith?: string | null;
+  };
+
+/** The method an order's revenue counts under: the coin it was paid in, else the method it was placed with. */
+const revenueMethod = (order: OrderDocument) => order.paidWith ?? order.paymentMethod;
 
 export type OrderFigureDocument = Document & { count?: number; cents?: number };
 
@@ -42,8 +51,8 @@ export const ORDER_SEARCH_FIELDS = ['customerEmail', 'shippingAddress.firstName'
 export class OrdersProjector implements Projector {
   readonly name = 'orders';
   readonly collections = [ORDERS_COLLECTION, ORDER_FIGURES_COLLECTION] as const;
-  /** 2: the figures and the indexes of paged lists. */
-  readonly version = 2;
+  /** 2: the figures and the indexes of paged lists; 3: revenue per coin under the coin paid in. */
+  readonly version = 3;
 
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
@@ -116,8 +125,13 @@ export class OrdersProjector implements Projector {
       if (before) await incrementOnce(this.figures, figureIds.status(before.status), recorded, { count: -1 });
       await incrementOnce(this.figures, figureIds.status(after.status), recorded, { count: 1 });
     }
-    const revenue = revenueCents(after) - (before ? revenueCents(before) : 0);
-    await incrementOnce(this.figures, figureIds.revenue(after.paymentMethod), recorded, { cents: revenue });
+    // Under the coin paid in: a payment in another coin than the order's moves the revenue from one method to the other.
+    if (before && revenueMethod(before) !== revenueMethod(after)) {
+      await incrementOnce(this.figures, figureIds.revenue(revenueMethod(before)), recorded, { cents: -revenueCents(before) });
+      await incrementOnce(this.figures, figureIds.revenue(revenueMethod(after)), recorded, { cents: revenueCents(after) });
+    } else {
+      await incrementOnce(this.figures, figureIds.revenue(revenueMethod(after)), recorded, { cents: revenueCents(after) - (before ? revenueCents(before) : 0) });
+    }
     const day = figureIds.placedOn(storeDay(new Date(after.createdAt)));
     const counted = (order: OrderDocument | null) => (order !== null && order.status !== 'cancelled' ? 1 : 0);
     await incrementOnce(this.figures, day, recorded, { count: counted(after) - counted(before) });
@@ -134,6 +148,7 @@ function changeOf(event: OrderStreamEvent, at: string): Partial<OrderDocument> |
         paymentId: event.data.paymentId,
         blockchainTxHash: event.data.transactionHash,
         transactionId: event.data.transactionHash,
+        paidWith: event.data.paidWith ?? null,
         paymentReversal: null,
         updatedAt: at,
       };
@@ -151,7 +166,7 @@ function changeOf(event: OrderStreamEvent, at: string): Partial<OrderDocument> |
     case 'OrderPaymentReversed': {
       const { paymentId, reason, to, flagged } = event.data;
       const paymentReversal: OrderPaymentReversal = { paymentId, reason, at, flagged };
-      return { status: to, paymentStatus: 'pending', blockchainTxHash: null, transactionId: null, paymentReversal, updatedAt: at };
+      return { status: to, paymentStatus: 'pending', blockchainTxHash: null, transactionId: null, paidWith: null, paymentReversal, updatedAt: at };
     }
     case 'OrderExpiryDeferred': {
       const { paymentId, until, reason } = event.data;

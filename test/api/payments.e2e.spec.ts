@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { parseCents } from '../../backend/src/shared/money';
 import { signInAsAdmin, signUp, startTestApp, TestApp } from '../support/test-app';
 
 const address = { firstName: 'Marie', lastName: 'Curie', phone: '0412345678', address: '5 Rue St', city: 'Brisbane', state: 'QLD', postalCode: '4000' };
@@ -77,6 +78,18 @@ describe('Payments API', () => {
     expect((await guest.get(`/api/payments/${eth.id}/status`).expect(200)).body.status).toBe('failed');
     const audit = (await admin.get('/api/admin/audit').query({ stream: `payment-${btc.id}` }).expect(200)).body;
     expect(JSON.stringify(audit)).toContain('Quote closed: the shopper chose ethereum instead');
+  });
+
+  it('counts an order placed as Bitcoin and paid in USDC under USDC, on the dashboard and the Payments tab', async () => {
+    const revenue = async () => (await admin.get('/api/admin/dashboard').expect(200)).body.revenueByPaymentMethod as Record<string, string>;
+    const before = await revenue();
+    const guest = shop.agent();
+    const order = await placeOrder(guest);
+    const usdc = (await guest.post('/api/payments/crypto').send({ orderId: order.id, paymentMethod: 'usdc' }).expect(201)).body;
+    await admin.post(`/api/admin/payments/${usdc.id}/confirm`).send({ transactionHash: 'c'.repeat(64) }).expect(200);
+    const after = await revenue();
+    expect(parseCents(after.usdc) - parseCents(before.usdc)).toBe(parseCents(order.totalAmount));
+    expect(after.bitcoin).toBe(before.bitcoin);
   });
 
   it('lets only the order\'s owner or its guest session create and read its payment', async () => {

@@ -1,6 +1,7 @@
 import { Command, CommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { decideOn, OneStreamHandler } from '../../shared/event-sourcing/one-stream-handler';
+import { CryptoPaymentMethod } from '../contract/checkout-rules';
 import { orderStream } from '../contract/order.events';
 import { orderDecider } from '../domain/order.decider';
 
@@ -13,6 +14,8 @@ export class ConfirmOrderPayment extends Command<{ position: number | null }> {
     readonly orderId: number,
     readonly paymentId: number,
     readonly transactionHash: string,
+    /** The coin the payment was made in. */
+    readonly paidWith: CryptoPaymentMethod,
     readonly context: CommandContext,
   ) {
     super();
@@ -21,7 +24,7 @@ export class ConfirmOrderPayment extends Command<{ position: number | null }> {
 
 @CommandHandler(ConfirmOrderPayment)
 export class ConfirmOrderPaymentHandler extends OneStreamHandler<ConfirmOrderPayment> {
-  protected decision({ orderId, paymentId, transactionHash }: ConfirmOrderPayment) {
-    return decideOn(orderStream(orderId), orderDecider, { kind: 'confirmPayment', paymentId, transactionHash });
+  protected decision({ orderId, paymentId, transactionHash, paidWith }: ConfirmOrderPayment) {
+    return decideOn(orderStream(orderId), orderDecider, { kind: 'confirmPayment', paymentId, transactionHash, paidWith });
   }
 }

@@ -1,5 +1,5 @@
 import { DomainEvent } from '../../shared/contract/domain-event';
-import { AustralianState, OrderStatus, PaymentMethod, PaymentStatus, ShippingMethod } from './checkout-rules';
+import { AustralianState, CryptoPaymentMethod, OrderStatus, PaymentMethod, PaymentStatus, ShippingMethod } from './checkout-rules';
 
 export interface ShippingAddress {
   firstName: string;
@@ -52,7 +52,12 @@ export type OrderSubmitted = DomainEvent<'OrderSubmitted', OrderDetails>;
 export type OrderPlaced = DomainEvent<'OrderPlaced', OrderDetails & { status: OrderStatus; paymentStatus: PaymentStatus }>;
 /** Some line could not be held; whatever was held is released before this is recorded. */
 export type OrderRejected = DomainEvent<'OrderRejected', { orderId: number; reason: string }>;
-export type OrderPaymentConfirmed = DomainEvent<'OrderPaymentConfirmed', { orderId: number; paymentId: number; transactionHash: string; statusAfter: OrderStatus }>;
+/**
+ * `paidWith`: the coin of the payment that paid the order, which may differ from the order's method (the shopper
+ * may pay in another coin at the payment step); revenue per coin counts under it. Absent from events recorded
+ * before it was kept: the order's method then.
+ */
+export type OrderPaymentConfirmed = DomainEvent<'OrderPaymentConfirmed', { orderId: number; paymentId: number; transactionHash: string; statusAfter: OrderStatus; paidWith?: CryptoPaymentMethod }>;
 /** `paymentStatusAfter` stays confirmed when another payment already paid the order. */
 export type OrderPaymentFailed = DomainEvent<'OrderPaymentFailed', { orderId: number; paymentId: number; reason: string; paymentStatusAfter: PaymentStatus }>;
 export type OrderStatusChanged = DomainEvent<'OrderStatusChanged', { orderId: number; from: OrderStatus; to: OrderStatus }>;

@@ -192,6 +192,15 @@ describe('order decider', () => {
     });
   });
 
+  describe('confirmPayment in another coin', () => {
+    it('records the coin the payment was made in, for revenue per coin', () => {
+      order
+        .given(inStatus.pending)
+        .when({ kind: 'confirmPayment', paymentId: 9, transactionHash: 'c'.repeat(64), paidWith: 'usdc' })
+        .then([{ type: 'OrderPaymentConfirmed', version: 1, data: { orderId: ORDER, paymentId: 9, transactionHash: 'c'.repeat(64), statusAfter: 'processing', paidWith: 'usdc' } }]);
+    });
+  });
+
   describe('changeStatus', () => {
     it('moves an order to another status', () => {
       order.given(inStatus.processing).when(setStatus('delivered')).then([statusChanged('processing', 'delivered')]);

@@ -1,6 +1,6 @@
 import { ConflictError, InvalidInputError, NotFoundError } from '../../shared/errors';
 import { Decider } from '../../shared/event-sourcing/decider';
-import { isCryptoPaymentMethod, OrderStatus, PaymentStatus, statusMoveRefusal } from '../contract/checkout-rules';
+import { CryptoPaymentMethod, isCryptoPaymentMethod, OrderStatus, PaymentStatus, statusMoveRefusal } from '../contract/checkout-rules';
 import { OrderClaimProof, OrderDetails, OrderStreamEvent, upcastOrderStreamEvent } from '../contract/order.events';
 
 /** Where the order is in its placement: submitted (stock being held), placed, or rejected (stock could not be held). */
@@ -42,7 +42,8 @@ export type OrderCommand =
   | { kind: 'submit'; details: OrderDetails; buyers?: string[] }
   | { kind: 'completePlacement' }
   | { kind: 'rejectPlacement'; reason: string }
-  | { kind: 'confirmPayment'; paymentId: number; transactionHash: string }
+  /** `paidWith`: the coin the payment was made in (it may differ from the order's method). */
+  | { kind: 'confirmPayment'; paymentId: number; transactionHash: string; paidWith?: CryptoPaymentMethod }
   | { kind: 'failPayment'; paymentId: number; reason: string }
   | { kind: 'changeStatus'; status: OrderStatus }
   | { kind: 'ship'; trackingNumber: string; carrier: string; adminNotes: string | null }
@@ -158,7 +159,7 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderStreamEvent> =
         if (state.paidBy !== null) throw new ConflictError(`Order ${orderId} is already paid by payment ${state.paidBy}`);
         if (state.status === 'cancelled') throw new ConflictError(`Order ${orderId} is cancelled; its payment cannot be confirmed`);
         const statusAfter: OrderStatus = state.status === 'pending' ? 'processing' : state.status;
-        return [{ type: 'OrderPaymentConfirmed', version: 1, data: { orderId, paymentId: command.paymentId, transactionHash: command.transactionHash, statusAfter } }];
+        return [{ type: 'OrderPaymentConfirmed', version: 1, data: { orderId, paymentId: command.paymentId, transactionHash: command.transactionHash, statusAfter, ...(command.paidWith ? { paidWith: command.paidWith } : {}) } }];
       }
       case 'failPayment': {
         if (state.settledPayments.includes(command.paymentId)) return [];

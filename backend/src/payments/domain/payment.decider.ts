@@ -7,6 +7,8 @@ import { CHAIN_WATCHER_SOURCE, closedQuoteReason, PaymentEvent, PaymentInitiated
 export interface PaymentState {
   paymentId: number | null;
   orderId: number | null;
+  /** The coin it is paid in. */
+  method: PaymentInitiated['data']['method'] | null;
   status: PaymentStatus;
   transactionHash: string | null;
   failureReason: string | null;
@@ -41,7 +43,7 @@ const REORG_REASON = 'The transfers that paid it left the chain (a reorganisatio
 
 export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent> = {
   initialState: {
-    paymentId: null, orderId: null, status: 'pending', transactionHash: null, failureReason: null, confirmedBy: null,
+    paymentId: null, orderId: null, method: null, status: 'pending', transactionHash: null, failureReason: null, confirmedBy: null,
     dueUnits: null, expiresAt: null, confirmationsRequired: null, transfers: [], underpaymentAccepted: false,
   },
 
@@ -50,7 +52,7 @@ export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent>
       case 'PaymentInitiated': {
         const { data } = event;
         return {
-          ...paymentDecider.initialState, paymentId: data.paymentId, orderId: data.orderId,
+          ...paymentDecider.initialState, paymentId: data.paymentId, orderId: data.orderId, method: data.method,
           dueUnits: data.cryptoAmountUnits ?? null, expiresAt: data.expiresAt, confirmationsRequired: data.confirmationsRequired ?? null,
         };
       }

@@ -34,7 +34,7 @@ export class Settlement extends ProcessManager<number> {
       const confirm = { kind: 'confirm' as const, transactionHash, source };
       const { state } = await this.streams.load(paymentStream(paymentId), paymentDecider);
       paymentDecider.decide(confirm, state);
-      const ordered = await this.commands.execute(new ConfirmOrderPayment(state.orderId!, paymentId, transactionHash, context));
+      const ordered = await this.commands.execute(new ConfirmOrderPayment(state.orderId!, paymentId, transactionHash, state.method!, context));
       crashPoint('settlement:order-recorded');
       const paid = await this.streams.execute(paymentStream(paymentId), paymentDecider, confirm, context);
       return { position: paid.position ?? ordered.position };
