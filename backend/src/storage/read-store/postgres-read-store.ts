@@ -52,6 +52,8 @@ const MAX_IDENTIFIER = 63;
 
 const SQLSTATE_UNIQUE_VIOLATION = '23505';
 const SQLSTATE_UNDEFINED_TABLE = '42P01';
+/** Raised by the schema's shop_changed() when a batch's write that had to change a row changed none. */
+const SQLSTATE_NO_ROW_CHANGED = 'SH001';
 const RETRIED = new Set(['40P01', '40001']);
 
 /**
@@ -111,8 +113,8 @@ export class PostgresReadStore implements ReadStore {
   }
 
   /**
-   * The writes in one transaction. Each becomes one statement, and the lot is sent as one list (a single round
-   * trip: a page view's ten counters cost one instead of ten). Statements of the same shape (a collection's
+   * The writes in one transaction. Each becomes one statement, and the lot is sent as one list, which PostgreSQL
+   * runs as a transaction of its own (a single round trip: a page view's ten counters cost one instead of ten). Statements of the same shape (a collection's
    * counter moves) are prepared once per connection and executed with their values (`EXECUTE name('…', …)`): a
    * few hundred bytes each to send and nothing to plan again, where the whole statement was about 1.5 kB
    * (writing 2 MB lists to the socket took a third of the projection's time). When a write cannot be one
@@ -123,49 +125,49 @@ export class PostgresReadStore implements ReadStore {
     if (writes.length === 0) return;
     const collections = writes.map((write) => this.collection(write.collection) as unknown as PostgresCollection<Document>);
     const statements = await Promise.all(writes.map((write, index) => collections[index].batchStatement(write)));
-    if (statements.every((statement) => statement !== null)) {
-      const done = await this.transaction(async (client) => {
-        const prepared = this.preparedOn(client);
-        const list: string[] = [];
-        /** Where each write's result is in the list's (after any PREPARE of its shape). */
-        const answers: number[] = [];
-        for (const statement of statements as BatchStatement[]) {
-          const name = this.statementName(statement.sql);
-          if (!prepared.has(name)) {
-            list.push(`PREPARE ${name} AS ${statement.sql}`);
-            prepared.add(name);
-          }
-          answers.push(list.length);
-          list.push(statement.values.length === 0 ? `EXECUTE ${name}` : `EXECUTE ${name}(${statement.values.map(literalOf).join(', ')})`);
-        }
-        let answered: unknown;
-        try {
-          answered = await client.query(list.join(';\n'));
-        } catch (error) {
-          // The list stopped at an error, after some of its PREPAREs (which outlive a rollback): none are kept, so that the next list prepares them all.
-          prepared.clear();
-          await client.query('ROLLBACK');
-          await client.query('DEALLOCATE ALL');
-          await client.query('BEGIN');
-          throw error;
-        }
-        const results = (Array.isArray(answered) ? answered : [answered]) as { rowCount: number | null }[];
-        if ((statements as BatchStatement[]).every((statement, index) => !statement.changesRow || (results[answers[index]]?.rowCount ?? 0) > 0)) return true;
-        await client.query('ROLLBACK');
-        await client.query('BEGIN');
-        return false;
-      }).catch((error: unknown) => {
-        if (sqlState(error) === SQLSTATE_UNIQUE_VIOLATION) return false;
-        throw error;
-      });
-      if (done) return;
-    }
+    if (statements.every((statement) => statement !== null) && (await this.sendList(statements as BatchStatement[]))) return;
     await this.transaction(async (client) => {
       for (const [index, write] of writes.entries()) {
         const matched = await collections[index].on(client).writeOne(write);
         if (write.kind === 'update' && write.required && !matched) throw new StaleWriteError(write.collection);
       }
     });
+  }
+
+  /**
+   * The batch as one list of statements, sent at once: PostgreSQL runs a list as one transaction of its own, so
+   * this is a single round trip. A write that must change a row and changes none raises (shop_changed), which
+   * rolls the list back: false, and the batch is done the general way, as after a duplicate key (which the
+   * general way reports). Run again after a deadlock or serialization failure, like every transaction here.
+   */
+  private async sendList(statements: BatchStatement[]): Promise<boolean> {
+    for (let attempt = 1; ; attempt += 1) {
+      const client = await this.pool.connect();
+      const prepared = this.preparedOn(client);
+      try {
+        const list: string[] = [];
+        for (const statement of statements) {
+          const sql = statement.changesRow ? `WITH changed AS (${statement.sql} RETURNING 1) SELECT ${this.quotedSchema}.shop_changed(count(*)) FROM changed` : statement.sql;
+          const name = this.statementName(sql);
+          if (!prepared.has(name)) {
+            list.push(`PREPARE ${name} AS ${sql}`);
+            prepared.add(name);
+          }
+          list.push(statement.values.length === 0 ? `EXECUTE ${name}` : `EXECUTE ${name}(${statement.values.map(literalOf).join(', ')})`);
+        }
+        await client.query(list.join(';\n'));
+        return true;
+      } catch (error) {
+        // The list stopped at an error, after some of its PREPAREs (which outlive the rollback): none are kept, so that the next list prepares them all.
+        prepared.clear();
+        await client.query('DEALLOCATE ALL').catch(() => undefined);
+        const state = sqlState(error);
+        if (state === SQLSTATE_NO_ROW_CHANGED || state === SQLSTATE_UNIQUE_VIOLATION) return false;
+        if (attempt >= ATTEMPTS || !RETRIED.has(state ?? '')) throw error;
+      } finally {
+        client.release();
+      }
+    }
   }
 
   /** A prepared statement's name: a hash of its text (kept for the shapes in use: hashing every statement of a list cost a tenth of it). */
@@ -247,6 +249,12 @@ function schemaStatements(schema: string): string[] {
     // Not CREATE SCHEMA IF NOT EXISTS: that asks for the CREATE privilege on the database even when the schema exists (made beforehand for a role without it).
     `DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = '${schema}') THEN CREATE SCHEMA "${schema}"; END IF; END $$`,
     `CREATE TABLE IF NOT EXISTS "${schema}".shop_search_indexes (collection TEXT COLLATE "C" PRIMARY KEY, fields JSONB NOT NULL)`,
+    // A batch's write that must change a row raises through this when it changed none, rolling its list back (see writeAll).
+    `CREATE OR REPLACE FUNCTION "${schema}".shop_changed(rows bigint) RETURNS void LANGUAGE plpgsql AS $$
+    BEGIN
+      IF rows = 0 THEN RAISE EXCEPTION 'a batch write changed no row' USING ERRCODE = '${SQLSTATE_NO_ROW_CHANGED}'; END IF;
+    END
+    $$`,
     `DO $$
     BEGIN
       PERFORM pg_advisory_xact_lock(hashtext('shop-migration:pg_trgm'));
