@@ -12,7 +12,7 @@ import { OrdersTab } from './admin/OrdersTab';
 import { PaymentsTab } from './admin/PaymentsTab';
 import { AuditTab } from './admin/AuditTab';
 import { ProductsTab } from './admin/ProductsTab';
-import { ReferralCodesTab } from './admin/ReferralCodesTab';
+import { ReferralCodesTab } from '../features/ordering';
 import { ReviewsTab } from '../features/reviews';
 import { NotificationsTab } from '../features/notifications';
 import { SupportTab } from './admin/SupportTab';

@@ -7,7 +7,8 @@ import { RECENT_ORDERS } from '../../../../backend/src/ordering/contract/back-of
 import { formatDate } from '../../lib/dates';
 import { customerName, paymentMethodLabel } from './admin-format';
 import { useAdminDashboard } from './admin-data';
-import { AdminTable, StatusBadge, TransactionHash } from './admin-ui';
+import { StatusBadge, TransactionHash } from './admin-ui';
+import { AdminTable } from '../../components/ui/AdminTable';
 import { LoadError } from '../../components/ui/LoadError';
 
 /** Every figure comes from `GET /api/admin/dashboard`, where each is defined once. */

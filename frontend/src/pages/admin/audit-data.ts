@@ -1,25 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { CategoryEvent, ProductEvent } from '../../../../backend/src/catalogue/contract/catalogue.events';
 import type { UserEvent } from '../../../../backend/src/identity/contract/identity.events';
 import type { AuditEntryView, AuditPageView } from '../../../../backend/src/operations/contract/audit.views';
 import type { OrderEvent, OrderSettlementEvent } from '../../../../backend/src/ordering/contract/order.events';
-import type { ReferralCodeView } from '../../../../backend/src/ordering/contract/order.views';
 import type { ReferralEvent } from '../../../../backend/src/ordering/contract/referral.events';
 import type { PaymentEvent } from '../../../../backend/src/payments/contract/payment.events';
 import type { ReviewEvent } from '../../../../backend/src/reviews/contract/review.events';
 import type { UniqueKeyEvent } from '../../../../backend/src/shared/contract/unique-key.events';
 import type { FavoritesEvent } from '../../../../backend/src/customers/contract/favorites.events';
 import type { SupportCaseEvent } from '../../../../backend/src/customers/contract/support.events';
-import { apiRequest, queryString } from '../../api/client';
-import { serverMessageOr, useAdminMutation, useAdminQuery } from '../../api/admin-queries';
+import { queryString } from '../../api/client';
+import { useAdminQuery } from '../../api/admin-queries';
 
-export type { AuditEntryView as AuditEntry, AuditPageView as AuditPage, ReferralCodeView as ReferralCode };
+export type { AuditEntryView as AuditEntry, AuditPageView as AuditPage };
 
 /** `GET /api/admin/reviews`: a review with its product's name and, while hidden, why and when. */
 
 export const AUDIT_KEY = ['/api/admin/audit'] as const;
-export const REFERRAL_CODES_KEY = ['/api/admin/referral-codes'] as const;
 /** The audit log's page size in the back office. */
 export const AUDIT_TAB_PAGE_SIZE = 25;
 /** One stream's timeline: an order or a payment has a few dozen events at most. */
@@ -209,40 +207,7 @@ export function useRefreshAfterChanges(queryKey: readonly unknown[]) {
   }, [queryClient, key]);
 }
 
-/** Phones get cards instead of wide tables. */
-const PHONE = '(max-width: 640px)';
-
-export function usePhoneLayout(): boolean {
-  const [matches, setMatches] = useState(() => typeof window !== 'undefined' && window.matchMedia(PHONE).matches);
-  useEffect(() => {
-    const list = window.matchMedia(PHONE);
-    const update = () => setMatches(list.matches);
-    update();
-    list.addEventListener('change', update);
-    return () => list.removeEventListener('change', update);
-  }, []);
-  return matches;
-}
-
-export const useReferralCodes = () => useAdminQuery<ReferralCodeView[]>(REFERRAL_CODES_KEY, REFERRAL_CODES_KEY[0]);
 
 // ---------------------------------------------------------------------------------------------
 // Changes
 
-export function useCreateReferralCode() {
-  return useAdminMutation<{ code: string; discountPercentage: number }>({
-    request: (body) => apiRequest('POST', REFERRAL_CODES_KEY[0], body),
-    success: (_, { code, discountPercentage }) => ({ title: 'Referral code created', description: `${code.toUpperCase()} gives ${discountPercentage}% off.` }),
-    failure: serverMessageOr('Failed to create the referral code. Please try again.'),
-    refresh: [REFERRAL_CODES_KEY],
-  });
-}
-
-export function useDeactivateReferralCode() {
-  return useAdminMutation<{ code: string }>({
-    request: ({ code }) => apiRequest('DELETE', `${REFERRAL_CODES_KEY[0]}/${encodeURIComponent(code)}`),
-    success: (_, { code }) => ({ title: 'Referral code deactivated', description: `${code} can no longer be applied at checkout.` }),
-    failure: serverMessageOr('Failed to deactivate the referral code. Please try again.'),
-    refresh: [REFERRAL_CODES_KEY],
-  });
-}

@@ -1,15 +1,16 @@
 import { Plus } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { referralCodeSchema } from '../../../../backend/src/ordering/contract/back-office-input';
-import { messageOf } from '../../api/client';
-import { Field, useZodForm } from '../../components/ui/form';
-import { formatDate } from '../../lib/dates';
-import { ReferralCode, useCreateReferralCode, useDeactivateReferralCode, useReferralCodes, usePhoneLayout } from './audit-data';
-import { useRefetchWhenShown } from '../../hooks/useRefetchWhenShown';
-import { AdminDialog } from '../../components/ui/Dialog';
-import { AdminTable } from './admin-ui';
-import { LoadError } from '../../components/ui/LoadError';
-import '../../styles/admin-tools.css';
+import { referralCodeSchema } from '../../../../../backend/src/ordering/contract/back-office-input';
+import { messageOf } from '../../../api/client';
+import { Field, useZodForm } from '../../../components/ui/form';
+import { formatDate } from '../../../lib/dates';
+import { ReferralCode, useCreateReferralCode, useDeactivateReferralCode, useReferralCodes } from '../api/referral-queries';
+import { usePhoneLayout } from '../../../hooks/usePhoneLayout';
+import { useRefetchWhenShown } from '../../../hooks/useRefetchWhenShown';
+import { AdminDialog } from '../../../components/ui/Dialog';
+import { AdminTable } from '../../../components/ui/AdminTable';
+import { LoadError } from '../../../components/ui/LoadError';
+import '../../../styles/admin-tools.css';
 
 function CreateReferralCodeDialog({ onClose }: { onClose(): void }) {
   const create = useCreateReferralCode();
