@@ -30,6 +30,8 @@ export const ANALYTICS_ORDERS = 'analytics_orders';
 /** Where the windows end (the newest day seen): `_id` windows. */
 export const ANALYTICS_META = 'analytics_meta';
 
+/** The realtime view's collections: their rows older than MINUTES_KEPT go as newer minutes come. */
+const REALTIME_COLLECTIONS = [ANALYTICS_MINUTES, ANALYTICS_MINUTE_PAGES, ANALYTICS_RECENT_VISITORS] as const;
 /** Realtime rows are kept this long (the realtime view reads the last 5 minutes). */
 const MINUTES_KEPT = 10;
 const WINDOWS_ID = 'windows';
@@ -44,7 +46,6 @@ export type RowDocument = Document & { day: string; path: string; source: string
 export type FunnelDocument = Document & { day: string; source: string } & Partial<FunnelCounter>;
 export type MinuteDocument = Document & { minute: string; views?: number };
 export type MinutePageDocument = Document & { minute: string; path: string; views?: number };
-export type RecentVisitorDocument = Document & { minute: string };
 export type WindowsDocument = Document & { end: string };
 
 export interface FunnelCounter {
@@ -171,9 +172,10 @@ export class AnalyticsProjector implements Projector {
     // Counters of different documents, each applied once (its own marker of the event): written at once, so that a
     // server store takes one round trip's time for them instead of nine. The visit's decision is saved after all
     // of them, so a view interrupted halfway is counted again, each counter once.
+    const seen = lastSeenWrite(visitor, minuteOf(event.data.at));
     await Promise.all([
       ...this.viewCounters(event.data, decided.decision).map(({ collection, _id, deltas, fields }) => incrementOnce(this.collection(collection), _id, recorded, deltas, fields)),
-      this.collection<RecentVisitorDocument>(ANALYTICS_RECENT_VISITORS).updateOne({ _id: visitor }, { $max: { minute: minuteOf(event.data.at) } }, { upsert: true }),
+      this.collection(seen.collection).updateOne(seen.filter, seen.update, { upsert: true }),
     ]);
     await decided.save();
   }
@@ -230,13 +232,13 @@ export class AnalyticsProjector implements Projector {
     }
     const writes: BatchWrite[] = [
       ...counters.writes(),
-      ...[...lastSeen].map(([visitor, minute]): BatchWrite => ({ kind: 'update', collection: ANALYTICS_RECENT_VISITORS, filter: { _id: visitor }, update: { $max: { minute } }, upsert: true })),
+      ...[...lastSeen].map(([visitor, minute]) => lastSeenWrite(visitor, minute)),
       ...[...changed].map((_id): BatchWrite => ({ kind: 'replace', collection: ANALYTICS_VISITS, document: visits.get(_id)! })),
     ];
     if (newestMinute > this.newestMinute) {
       this.newestMinute = newestMinute;
       const older = { minute: { $lt: oldestMinuteKept(newestMinute) } };
-      for (const collection of [ANALYTICS_MINUTES, ANALYTICS_MINUTE_PAGES, ANALYTICS_RECENT_VISITORS]) writes.push({ kind: 'delete', collection, filter: older });
+      for (const collection of REALTIME_COLLECTIONS) writes.push({ kind: 'delete', collection, filter: older });
     }
     return writes;
   }
@@ -327,7 +329,7 @@ export class AnalyticsProjector implements Projector {
     if (minute > this.newestMinute) {
       this.newestMinute = minute;
       const older = { minute: { $lt: oldestMinuteKept(minute) } };
-      for (const collection of [ANALYTICS_MINUTES, ANALYTICS_MINUTE_PAGES, ANALYTICS_RECENT_VISITORS]) await this.collection(collection).deleteMany(older);
+      for (const collection of REALTIME_COLLECTIONS) await this.collection(collection).deleteMany(older);
     }
   }
 
@@ -387,6 +389,9 @@ function isOrderFacts(order: Partial<OrderFacts>): order is OrderFacts {
 }
 
 export const visitId = (day: string, visitor: string) => `${day}:${visitor}`;
+/** A visitor seen in `minute`, for the realtime view's count of visitors (the latest minute is kept). */
+const lastSeenWrite = (visitor: string, minute: string) =>
+  ({ kind: 'update', collection: ANALYTICS_RECENT_VISITORS, filter: { _id: visitor }, update: { $max: { minute } }, upsert: true }) satisfies BatchWrite;
 /** The oldest realtime minute kept once `minute` is the newest seen. */
 const oldestMinuteKept = (minute: string) => minuteOf(new Date(Date.parse(`${minute}:00Z`) - MINUTES_KEPT * 60_000).toISOString());
 /** The minute of an ISO instant, `YYYY-MM-DDTHH:MM`: a realtime bucket's id. */

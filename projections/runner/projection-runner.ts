@@ -536,32 +536,26 @@ export class ProjectionRunner implements OnModuleDestroy {
    * event by event, so that only the event at fault is parked.
    */
   private async applyRun(lane: Lane, events: readonly RecordedEvent[], through: number): Promise<void> {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        const writes = await lane.projector.planBatch!(events);
-        await this.commitRun(lane, writes, through);
-        break;
-      } catch (error) {
-        if (error instanceof StaleWriteError && error.collection === CHECKPOINTS_COLLECTION) {
-          // A newer holder of the lease wrote the checkpoint: this instance stops running the projector, none of the run written.
-          // (Not awaited: stopping the projector waits for this very work to end.)
-          void this.leases.lost(lane.lease);
-          return;
-        }
-        if (this.stopping) throw error;
-        // A duplicate will not pass: the run meets writes an earlier apply of one of its events made (see CounterMoves).
-        if (attempt < RETRY_DELAYS_MS.length && !(error instanceof DuplicateKeyError)) {
-          await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[attempt]));
-          continue;
-        }
-        this.logger.warn(`${lane.name} could not apply ${events.length} events at once (${describe(error)}): applying them one by one`);
-        for (const event of events) {
-          if (this.stopping || !lane.active) return;
-          await this.apply(lane, event);
-        }
-        if (lane.position === null || lane.position < through) lane.position = through;
-        return;
+    const fenced = (error: unknown) => error instanceof StaleWriteError && error.collection === CHECKPOINTS_COLLECTION;
+    // A duplicate will not pass either: the run meets writes an earlier apply of one of its events made (see CounterMoves).
+    const failure = await this.retried(
+      async () => this.commitRun(lane, await lane.projector.planBatch!(events), through),
+      (error) => fenced(error) || error instanceof DuplicateKeyError,
+    );
+    if (fenced(failure)) {
+      // A newer holder of the lease wrote the checkpoint: this instance stops running the projector, none of the run written.
+      // (Not awaited: stopping the projector waits for this very work to end.)
+      void this.leases.lost(lane.lease);
+      return;
+    }
+    if (failure !== null) {
+      this.logger.warn(`${lane.name} could not apply ${events.length} events at once (${describe(failure)}): applying them one by one`);
+      for (const event of events) {
+        if (this.stopping || !lane.active) return;
+        await this.apply(lane, event);
       }
+      if (lane.position === null || lane.position < through) lane.position = through;
+      return;
     }
     this.applied += events.length;
     for (const event of events) this.tellApplied(lane.name, event);
@@ -584,24 +578,31 @@ export class ProjectionRunner implements OnModuleDestroy {
   }
 
   private async apply(lane: Lane, event: RecordedEvent): Promise<void> {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        await lane.projector.apply(event);
-        break;
-      } catch (error) {
-        if (this.stopping) throw error;
-        if (attempt < RETRY_DELAYS_MS.length) {
-          await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[attempt]));
-          continue;
-        }
-        await this.park(lane, event, error, attempt + 1);
-        break;
-      }
-    }
+    const failure = await this.retried(() => lane.projector.apply(event));
+    if (failure !== null) await this.park(lane, event, failure, RETRY_DELAYS_MS.length + 1);
     this.applied += 1;
     lane.position = event.position;
     this.tellApplied(lane.name, event);
     this.releaseWaiters();
+  }
+
+  /**
+   * `work`, tried again after RETRY_DELAYS_MS (a passing failure, a dropped connection): null once it succeeds,
+   * else the error it still fails with, or at once with one that `lasting` says will not pass. While stopping,
+   * an error is thrown instead.
+   */
+  private async retried(work: () => Promise<void>, lasting: (error: unknown) => boolean = () => false): Promise<unknown> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await work();
+        return null;
+      } catch (error) {
+        if (lasting(error)) return error;
+        if (this.stopping) throw error;
+        if (attempt >= RETRY_DELAYS_MS.length) return error;
+        await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[attempt]));
+      }
+    }
   }
 
   /**

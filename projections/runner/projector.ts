@@ -122,10 +122,10 @@ export class CounterMoves {
 
   writes(): BatchWrite[] {
     return [...this.moves.values()].map((move) => ({
-        kind: 'update' as const,
-        collection: move.collection,
-        filter: { _id: move._id, [APPLIED_POSITION]: { $lt: move.first } },
-        update: { $inc: Object.fromEntries(Object.entries(move.deltas).filter(([, delta]) => delta !== 0)), $set: { ...move.fields, [APPLIED_POSITION]: move.last } },
+      kind: 'update' as const,
+      collection: move.collection,
+      filter: { _id: move._id, [APPLIED_POSITION]: { $lt: move.first } },
+      update: { $inc: Object.fromEntries(Object.entries(move.deltas).filter(([, delta]) => delta !== 0)), $set: { ...move.fields, [APPLIED_POSITION]: move.last } },
       upsert: true,
     }));
   }

@@ -10,7 +10,7 @@ import {
   FindOptions,
   IndexOptions,
   ReadStore,
-  StaleWriteError,
+  refuseUnlessMatched,
   Update,
   UpdateOptions,
   UpdateResult,
@@ -62,10 +62,7 @@ export class MongoReadStore implements ReadStore {
           const collection = new MongoCollection<Document>(write.collection, this.db.collection<Document>(write.collection), this.searchFields, session);
           if (write.kind === 'replace') await collection.replaceOne(write.document);
           else if (write.kind === 'delete') await collection.deleteMany(write.filter);
-          else {
-            const result = await collection.updateOne(write.filter, write.update, { upsert: write.upsert });
-            if (write.required && result.matchedCount === 0 && result.upsertedId === null) throw new StaleWriteError(write.collection);
-          }
+          else refuseUnlessMatched(write, await collection.updateOne(write.filter, write.update, { upsert: write.upsert }));
         }
       });
     } finally {

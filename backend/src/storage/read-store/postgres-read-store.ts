@@ -12,7 +12,7 @@ import {
   FindOptions,
   IndexOptions,
   ReadStore,
-  StaleWriteError,
+  refuseUnlessMatched,
   UnsupportedQueryError,
   Update,
   UpdateOptions,
@@ -114,12 +114,12 @@ export class PostgresReadStore implements ReadStore {
 
   /**
    * The writes in one transaction. Each becomes one statement, and the lot is sent as one list, which PostgreSQL
-   * runs as a transaction of its own (a single round trip: a page view's ten counters cost one instead of ten). Statements of the same shape (a collection's
-   * counter moves) are prepared once per connection and executed with their values (`EXECUTE name('…', …)`): a
-   * few hundred bytes each to send and nothing to plan again, where the whole statement was about 1.5 kB
-   * (writing 2 MB lists to the socket took a third of the projection's time). When a write cannot be one
-   * statement, or one changed no row where it had to, the transaction is rolled back and the writes are made
-   * again one after another the general way, in a new transaction, which also reports any error.
+   * runs as a transaction of its own (a single round trip: a page view's ten counters cost one instead of ten).
+   * Statements of the same shape (a collection's counter moves) are prepared once per connection and executed
+   * with their values (`EXECUTE name('…', …)`): a few hundred bytes each to send and nothing to plan again, where
+   * the whole statement was about 1.5 kB (writing 2 MB lists to the socket took a third of the projection's time).
+   * When a write cannot be one statement, or one changed no row where it had to, the list is rolled back and the
+   * writes are made again one after another the general way, in a new transaction, which also reports any error.
    */
   async writeAll(writes: readonly BatchWrite[]): Promise<void> {
     if (writes.length === 0) return;
@@ -128,8 +128,10 @@ export class PostgresReadStore implements ReadStore {
     if (statements.every((statement) => statement !== null) && (await this.sendList(statements as BatchStatement[]))) return;
     await this.transaction(async (client) => {
       for (const [index, write] of writes.entries()) {
-        const matched = await collections[index].on(client).writeOne(write);
-        if (write.kind === 'update' && write.required && !matched) throw new StaleWriteError(write.collection);
+        const collection = collections[index].on(client);
+        if (write.kind === 'replace') await collection.replaceOne(write.document);
+        else if (write.kind === 'delete') await collection.deleteMany(write.filter);
+        else refuseUnlessMatched(write, await collection.updateOne(write.filter, write.update, { upsert: write.upsert }));
       }
     });
   }
@@ -140,8 +142,8 @@ export class PostgresReadStore implements ReadStore {
    * rolls the list back: false, and the batch is done the general way, as after a duplicate key (which the
    * general way reports). Run again after a deadlock or serialization failure, like every transaction here.
    */
-  private async sendList(statements: BatchStatement[]): Promise<boolean> {
-    for (let attempt = 1; ; attempt += 1) {
+  private sendList(statements: BatchStatement[]): Promise<boolean> {
+    return this.retried(async () => {
       const client = await this.pool.connect();
       const prepared = this.preparedOn(client);
       try {
@@ -163,11 +165,11 @@ export class PostgresReadStore implements ReadStore {
         await client.query('DEALLOCATE ALL').catch(() => undefined);
         const state = sqlState(error);
         if (state === SQLSTATE_NO_ROW_CHANGED || state === SQLSTATE_UNIQUE_VIOLATION) return false;
-        if (attempt >= ATTEMPTS || !RETRIED.has(state ?? '')) throw error;
+        throw error;
       } finally {
         client.release();
       }
-    }
+    });
   }
 
   /** A prepared statement's name: a hash of its text (kept for the shapes in use: hashing every statement of a list cost a tenth of it). */
@@ -209,12 +211,17 @@ export class PostgresReadStore implements ReadStore {
   }
 
   /** `work` in one transaction, run again (from its start) after a deadlock or a serialization failure. */
-  async transaction<R>(work: (client: PoolClient) => Promise<R>): Promise<R> {
-    for (let attempt = 1; ; attempt += 1) {
+  transaction<R>(work: (client: PoolClient) => Promise<R>): Promise<R> {
+    return this.retried(() => inTransaction(this.pool, work));
+  }
+
+  /** `attempt` run again (from its start) after a deadlock or a serialization failure, up to ATTEMPTS times. */
+  private async retried<R>(attempt: () => Promise<R>): Promise<R> {
+    for (let tries = 1; ; tries += 1) {
       try {
-        return await inTransaction(this.pool, work);
+        return await attempt();
       } catch (error) {
-        if (attempt >= ATTEMPTS || !RETRIED.has(sqlState(error) ?? '')) throw error;
+        if (tries >= ATTEMPTS || !RETRIED.has(sqlState(error) ?? '')) throw error;
       }
     }
   }
@@ -445,6 +452,11 @@ class PostgresCollection<T extends Document> implements Collection<T> {
     return view;
   }
 
+  /** replaceOne's statement: the document with this _id, inserted or written over whole. */
+  private get replaceSql(): string {
+    return `INSERT INTO ${this.table} (id, body) VALUES ($1, $2::jsonb) ON CONFLICT (id) DO UPDATE SET body = EXCLUDED.body`;
+  }
+
   forget(): void {
     this.ready = null;
     this.searchFields = null;
@@ -490,7 +502,7 @@ class PostgresCollection<T extends Document> implements Collection<T> {
 
   replaceOne(doc: T): Promise<void> {
     return this.writing(async () => {
-      await this.db.query(`INSERT INTO ${this.table} (id, body) VALUES ($1, $2::jsonb) ON CONFLICT (id) DO UPDATE SET body = EXCLUDED.body`, [doc._id, JSON.stringify(doc)]);
+      await this.db.query(this.replaceSql, [doc._id, JSON.stringify(doc)]);
     });
   }
 
@@ -781,17 +793,11 @@ class PostgresCollection<T extends Document> implements Collection<T> {
     return { sql, values: params.values };
   }
 
-  /**
-   * A batch's write as one statement with its values written in (a list of statements is sent without
-   * parameters), and whether it must change a row: an update that changes none may have met a document it
-   * cannot change in one statement, and the batch is then done the general way. Null when the write needs
-   * the general way anyway.
-   */
+  /** A batch's write as one statement and its values (see BatchStatement); null when the write needs the general way. */
   async batchStatement(write: BatchWrite): Promise<BatchStatement | null> {
     await this.ensureTable();
-    if (write.kind === 'replace') {
-      return { sql: `INSERT INTO ${this.table} (id, body) VALUES ($1, $2::jsonb) ON CONFLICT (id) DO UPDATE SET body = EXCLUDED.body`, values: [write.document._id, JSON.stringify(write.document)], changesRow: true };
-    }
+    // A replacement always writes its row.
+    if (write.kind === 'replace') return { sql: this.replaceSql, values: [write.document._id, JSON.stringify(write.document)], changesRow: false };
     if (write.kind === 'delete') {
       const { where, values } = await this.where(write.filter);
       return { sql: `DELETE FROM ${this.table} WHERE ${where}`, values, changesRow: false };
@@ -799,17 +805,6 @@ class PostgresCollection<T extends Document> implements Collection<T> {
     const fast = fastUpdateOf(write.filter, write.update);
     const statement = fast ? this.fastStatement(fast, write.filter, write.update, write.upsert === true, 'batch') : null;
     return statement ? { ...statement, changesRow: true } : null;
-  }
-
-  /** A batch's write made the general way, on the batch's connection; whether it matched or upserted a document. */
-  async writeOne(write: BatchWrite): Promise<boolean> {
-    if (write.kind === 'replace') await this.replaceOne(write.document as T);
-    else if (write.kind === 'delete') await this.deleteMany(write.filter);
-    else {
-      const result = await this.updateOne(write.filter, write.update, { upsert: write.upsert });
-      return result.matchedCount > 0 || result.upsertedId !== null;
-    }
-    return true;
   }
 }
 

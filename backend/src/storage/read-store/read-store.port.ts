@@ -111,6 +111,11 @@ export class StaleWriteError extends Error {
   }
 }
 
+/** Refuses the batch (StaleWriteError) when this update of it was `required` and matched, and upserted, nothing. */
+export function refuseUnlessMatched(write: Extract<BatchWrite, { kind: 'update' }>, result: UpdateResult): void {
+  if (write.required && result.matchedCount === 0 && result.upsertedId === null) throw new StaleWriteError(write.collection);
+}
+
 /** A filter or update the port does not define (an unknown operator, equality with a whole array or object). */
 export class UnsupportedQueryError extends Error {
   override name = 'UnsupportedQueryError';

@@ -12,7 +12,7 @@ import {
   FindOptions,
   IndexOptions,
   ReadStore,
-  StaleWriteError,
+  refuseUnlessMatched,
   Update,
   UpdateOptions,
   UpdateResult,
@@ -129,10 +129,7 @@ export class SqliteReadStore implements ReadStore {
         const collection = this.sqliteCollection(write.collection);
         if (write.kind === 'replace') collection.replaceNow(write.document);
         else if (write.kind === 'delete') collection.deleteNow(write.filter);
-        else {
-          const result = collection.updateNow(write.filter, write.update, { upsert: write.upsert });
-          if (write.required && result.matchedCount === 0 && result.upsertedId === null) throw new StaleWriteError(write.collection);
-        }
+        else refuseUnlessMatched(write, collection.updateNow(write.filter, write.update, { upsert: write.upsert }));
       }
     });
   }
