@@ -75,6 +75,34 @@ export function describeReadStoreContract(adapterName: string, open: () => Promi
       expect(await products.count({})).toBe(4);
     });
 
+    it('refuses a duplicate among writes sent together and keeps every other one, in a new collection too', async () => {
+      await products.createIndex({ sku: 1 }, { unique: true });
+      await products.updateOne({ _id: 'p2' }, { $set: { sku: 'SKU-2' } });
+      const fresh = subject.store.collection<Document & { n: number }>(`${name}_fresh`);
+      // Not awaited one by one: an embedded store runs them in the same transaction.
+      const results = await Promise.allSettled([
+        fresh.insertOne({ _id: 'f1', n: 1 }),
+        products.updateOne({ _id: 'p1' }, { $inc: { stock: 1 } }),
+        products.updateOne({ _id: 'p3' }, { $set: { sku: 'SKU-2', stock: 0 } }),
+        fresh.insertOne({ _id: 'f1', n: 2 }),
+        products.insertOne({ _id: 'p5', name: 'After', price: 1, stock: 1 }),
+      ]);
+      expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected', 'fulfilled']);
+      expect(await products.findOne({ _id: 'p3' })).toMatchObject({ stock: 50 });
+      expect(await products.findOne({ _id: 'p3' })).not.toHaveProperty('sku');
+      expect(await products.findOne({ _id: 'p1' })).toMatchObject({ stock: 13 });
+      expect(await fresh.find({})).toEqual([{ _id: 'f1', n: 1 }]);
+      expect(await products.count({})).toBe(5);
+      if (subject.reopen) {
+        await subject.store.close();
+        subject.store = await subject.reopen();
+        products = subject.store.collection<Product>(name);
+        expect(await subject.store.collection(`${name}_fresh`).find({})).toEqual([{ _id: 'f1', n: 1 }]);
+        expect(await products.findOne({ _id: 'p1' })).toMatchObject({ stock: 13 });
+      }
+      await subject.store.dropCollection(`${name}_fresh`);
+    });
+
     it('enforces unique indexes on insert and update', async () => {
       await products.createIndex({ sku: 1 }, { unique: true });
       await products.insertOne({ _id: 'p6', name: 'A', price: 1, stock: 1, sku: 'SKU-1' });

@@ -42,3 +42,41 @@ describe('embedded SQLite read store', () => {
     }
   });
 });
+
+describe('embedded SQLite search index', () => {
+  /** Rows an UPDATE changed, those its triggers changed included (the search index and its own tables). */
+  const rowsChangedBy = (db: Database.Database, sql: string) => {
+    const before = (db.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+    db.prepare(sql).run();
+    return (db.prepare('SELECT total_changes() AS n').get() as { n: number }).n - before;
+  };
+
+  it('is rewritten only when the searched text changes, also in a file whose trigger predates that', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'read-store-search-'));
+    const file = join(dir, 'read-models.sqlite');
+    try {
+      let store = new SqliteReadStore(file, 'rebuildable');
+      const products = store.collection('products');
+      await products.createSearchIndex(['name']);
+      await products.insertOne({ _id: 'p1', name: 'BPC-157', stock: 5 });
+      await store.close();
+      let db = new Database(file);
+      expect(rowsChangedBy(db, `UPDATE c_products SET body = jsonb_set(body, '$.stock', 4) WHERE id = 'p1'`)).toBe(1);
+      expect(rowsChangedBy(db, `UPDATE c_products SET body = jsonb_set(body, '$.name', 'BPC-157 10mg') WHERE id = 'p1'`)).toBeGreaterThan(1);
+      // The trigger as files before this change had it: every update rewrote the product's trigrams.
+      db.exec(`DROP TRIGGER "c_products__search_update";
+        CREATE TRIGGER "c_products__search_update" AFTER UPDATE OF body ON "c_products" BEGIN DELETE FROM "c_products__search" WHERE rowid = old.seq; INSERT INTO "c_products__search" (rowid, f0) VALUES (new.seq, json_extract(new.body, '$.name')); END;`);
+      expect(rowsChangedBy(db, `UPDATE c_products SET body = jsonb_set(body, '$.stock', 3) WHERE id = 'p1'`)).toBeGreaterThan(1);
+      db.close();
+      store = new SqliteReadStore(file, 'rebuildable');
+      await store.collection('products').createSearchIndex(['name']);
+      expect((await store.collection('products').find({ $text: { $search: '10mg' } })).map((p) => p._id)).toEqual(['p1']);
+      await store.close();
+      db = new Database(file);
+      expect(rowsChangedBy(db, `UPDATE c_products SET body = jsonb_set(body, '$.stock', 2) WHERE id = 'p1'`)).toBe(1);
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -124,7 +124,7 @@ export class SqliteReadStore implements ReadStore {
 
   /** The writes in one savepoint of the open transaction: a write that fails (or a required one that matches nothing) rolls back the rest. */
   writeAll(writes: readonly BatchWrite[]): Promise<void> {
-    return this.write(() => {
+    return this.writeSeveral(() => {
       for (const write of writes) {
         const collection = this.sqliteCollection(write.collection);
         if (write.kind === 'replace') collection.replaceNow(write.document);
@@ -136,7 +136,7 @@ export class SqliteReadStore implements ReadStore {
 
   async dropCollection(name: string): Promise<void> {
     assertCollectionName(name);
-    await this.write(() => {
+    await this.writeSeveral(() => {
       this.db.exec(`DROP TABLE IF EXISTS "${tableOf(name)}"; DROP TABLE IF EXISTS "${searchTableOf(name)}"`);
       this.db.prepare('DELETE FROM shop_search_indexes WHERE collection = ?').run(name);
       this.collections.get(name)?.forget();
@@ -168,22 +168,34 @@ export class SqliteReadStore implements ReadStore {
   }
 
   /**
-   * Runs `work` now, in its own savepoint of the open transaction. Credentials resolve once that
-   * transaction is committed and on disk. Rebuildable read models resolve at once: the write is already
-   * what every later read on this connection sees, and the transaction is committed within
-   * REBUILDABLE_COMMIT_MS with whatever else was written meanwhile, so a busy shop commits (and writes
-   * each changed page to the WAL) a hundred times a second instead of once per turn of the event loop.
+   * Runs `work` now, in the open transaction: work that changes at most one row by one statement (and
+   * reads), which SQLite makes atomic by itself (a statement that fails, a duplicate key, takes back its
+   * own changes and nothing else). Credentials resolve once that transaction is committed and on disk.
+   * Rebuildable read models resolve at once: the write is already what every later read on this
+   * connection sees, and the transaction is committed within REBUILDABLE_COMMIT_MS with whatever else
+   * was written meanwhile, so a busy shop commits (and writes each changed page to the WAL) a hundred
+   * times a second instead of once per turn of the event loop.
    */
   write<R>(work: () => R): Promise<R> {
+    return this.writeIn(work, false);
+  }
+
+  /** As `write`, for work of several statements: in a savepoint of its own, so a failure takes all of it back. */
+  writeSeveral<R>(work: () => R): Promise<R> {
+    return this.writeIn(work, true);
+  }
+
+  private writeIn<R>(work: () => R, savepoint: boolean): Promise<R> {
     if (!this.db.open) return Promise.reject(new Error('The read store is closed'));
     if (!this.db.inTransaction) this.db.exec('BEGIN');
     this.scheduleCommit();
     let result: R;
     try {
-      result = this.savepoint(work) as R;
+      // A savepoint per write cost more than the write: SAVEPOINT and RELEASE are statements too, and a search index writes its pending terms out at each one.
+      result = (savepoint ? this.savepoint(work) : work()) as R;
     } catch (error) {
-      // The savepoint took back any table made in it: the collections look for theirs again.
-      for (const collection of this.collections.values()) collection.forget();
+      // A savepoint took back any table made in it: the collections look for theirs again.
+      if (savepoint) for (const collection of this.collections.values()) collection.forget();
       return Promise.reject(error);
     }
     if (!this.wal) return Promise.resolve(result);
@@ -207,6 +219,7 @@ export class SqliteReadStore implements ReadStore {
         this.db.exec('COMMIT');
       } catch (error) {
         if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        for (const collection of this.collections.values()) collection.forget();
         for (const waiter of waiters) waiter.reject(error);
         // Read models already answered from what is now rolled back: their projectors must replay it from their checkpoints.
         if (!this.wal) this.logger.error(`A commit of ${this.file} failed (${(error as Error).message}); restart the shop so its projectors apply the lost events again from their checkpoints`);
@@ -328,7 +341,7 @@ class SqliteCollection<T extends Document> implements Collection<T> {
   }
 
   updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
-    return this.store.write(() => {
+    return this.store.writeSeveral(() => {
       this.ensureTable();
       const targets = this.select(filter);
       let modifiedCount = 0;
@@ -376,24 +389,34 @@ class SqliteCollection<T extends Document> implements Collection<T> {
   }
 
   createSearchIndex(fields: readonly string[]): Promise<void> {
-    return this.store.write(() => {
+    return this.store.writeSeveral(() => {
       this.ensureTable();
       const wanted = JSON.stringify(fields);
       const existing = this.store.statement('SELECT fields FROM shop_search_indexes WHERE collection = ?').get(this.name) as { fields: string } | undefined;
+      const search = searchTableOf(this.name);
+      const columns = fields.map((_, index) => `f${index}`);
+      const extracted = (row: 'new' | 'old') => fields.map((field) => fieldExpression('sqlite', field).replace('(body,', `(${row}.body,`));
+      const extract = (row: 'new' | 'old') => extracted(row).join(', ');
+      const before = extracted('old');
+      const searchedTextChanged = extracted('new').map((after, index) => `${before[index]} IS NOT ${after}`).join(' OR ');
+      // Only a change of the searched text touches the index: a stock or status change of a product or an order does not re-index it.
+      const updateTrigger = `
+        DROP TRIGGER IF EXISTS "${search}_update";
+        CREATE TRIGGER "${search}_update" AFTER UPDATE OF body ON "${this.table}" WHEN ${searchedTextChanged} BEGIN DELETE FROM "${search}" WHERE rowid = old.seq; INSERT INTO "${search}" (rowid, ${columns.join(', ')}) VALUES (new.seq, ${extract('new')}); END;`;
       if (existing?.fields === wanted) {
+        // Files written before the update trigger asked whether the text changed get the new trigger; the index stays.
+        const trigger = this.store.statement("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?").get(`${search}_update`) as { sql: string } | undefined;
+        if (!trigger?.sql.includes(' WHEN ')) this.store.exec(updateTrigger);
         this.searchFields = [...fields];
         return;
       }
-      const search = searchTableOf(this.name);
-      const columns = fields.map((_, index) => `f${index}`);
-      const extract = (row: 'new' | 'old') => fields.map((field) => `${fieldExpression('sqlite', field).replace('(body,', `(${row}.body,`)}`).join(', ');
       // Contentless: the index holds trigrams only, the text stays in the collection's rows.
       this.store.exec(`
         DROP TABLE IF EXISTS "${search}";
         CREATE VIRTUAL TABLE "${search}" USING fts5(${columns.join(', ')}, content='', contentless_delete=1, tokenize='trigram');
-        DROP TRIGGER IF EXISTS "${search}_insert"; DROP TRIGGER IF EXISTS "${search}_update"; DROP TRIGGER IF EXISTS "${search}_delete";
+        DROP TRIGGER IF EXISTS "${search}_insert"; DROP TRIGGER IF EXISTS "${search}_delete";
         CREATE TRIGGER "${search}_insert" AFTER INSERT ON "${this.table}" BEGIN INSERT INTO "${search}" (rowid, ${columns.join(', ')}) VALUES (new.seq, ${extract('new')}); END;
-        CREATE TRIGGER "${search}_update" AFTER UPDATE OF body ON "${this.table}" BEGIN DELETE FROM "${search}" WHERE rowid = old.seq; INSERT INTO "${search}" (rowid, ${columns.join(', ')}) VALUES (new.seq, ${extract('new')}); END;
+        ${updateTrigger}
         CREATE TRIGGER "${search}_delete" AFTER DELETE ON "${this.table}" BEGIN DELETE FROM "${search}" WHERE rowid = old.seq; END;
         INSERT INTO "${search}" (rowid, ${columns.join(', ')}) SELECT seq, ${extract('new').replace(/new\.body/g, 'body')} FROM "${this.table}";
       `);
