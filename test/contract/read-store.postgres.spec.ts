@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { DatabaseUnreachableError, PostgresSettings } from '../../backend/src/storage/postgres/postgres-database';
+import { keepTablesUp } from '../../backend/src/storage/postgres/table-upkeep';
 import { PostgresDurability, PostgresReadStore } from '../../backend/src/storage/read-store/postgres-read-store';
 import { Document, UnsupportedQueryError } from '../../backend/src/storage/read-store/read-store.port';
 import { createTestDatabase, describeWithPostgres, TestDatabase } from '../support/postgres';
@@ -151,6 +152,47 @@ describeWithPostgres('PostgreSQL read store', () => {
           return rows.map((row) => row['QUERY PLAN']).join('\n');
         });
         expect(plan).toMatch(/Bitmap Index Scan on sc_/);
+      } finally {
+        await store.dropCollection(name);
+        await store.close();
+      }
+    });
+
+    it('keeps its tables analysed where the server runs without autovacuum, so a sorted top list reads its index', async () => {
+      const store = await open('rebuildable');
+      const name = collectionName('upkeep');
+      try {
+        const keys = store.collection(name);
+        await keys.createIndex({ kind: 1, v90: -1, key: 1 });
+        // Made empty, then filled: the planner's idea of it stays "empty" until someone analyses it.
+        await withClient((client) =>
+          client.query(`INSERT INTO read_models."c_${name}" (id, body) SELECT n::text, jsonb_build_object('_id', n::text, 'kind', 'page', 'key', '/p/' || n, 'v90', n % 97) FROM generate_series(1, 20000) AS n`),
+        );
+        const autovacuum = await withClient(async (client) => (await client.query<{ on: boolean }>(`SELECT current_setting('autovacuum') = 'on' AS on`)).rows[0].on);
+        if (!autovacuum) {
+          // The statistics of the insert reach pg_stat_user_tables within a second or so.
+          let done = await keepTablesUp(store.pool, 'read_models');
+          for (let attempt = 0; attempt < 50 && !done.analyzed.includes(`c_${name}`) && !done.vacuumed.includes(`c_${name}`); attempt += 1) {
+            await new Promise((resolve) => setTimeout(resolve, 200));
+            done = await keepTablesUp(store.pool, 'read_models');
+          }
+          expect([...done.analyzed, ...done.vacuumed]).toContain(`c_${name}`);
+          expect(await keepTablesUp(store.pool, 'read_models')).toEqual({ analyzed: [], vacuumed: [] });
+        } else {
+          // The server's own autovacuum keeps the statistics (on its own schedule), and the upkeep leaves it alone.
+          expect(await keepTablesUp(store.pool, 'read_models')).toEqual({ analyzed: [], vacuumed: [] });
+          await withClient((client) => client.query(`ANALYZE read_models."c_${name}"`));
+        }
+        const plan = await withClient(async (client) => {
+          const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+            `EXPLAIN SELECT body FROM read_models."c_${name}" WHERE (body->'kind') = '"page"'::jsonb ORDER BY (body->'v90') DESC NULLS LAST, (body->'key') ASC NULLS FIRST LIMIT 100`,
+          );
+          return rows.map((row) => row['QUERY PLAN']).join('\n');
+        });
+        expect(plan).toMatch(/^Limit[\s\S]*Index Scan using/);
+        expect(plan).not.toMatch(/Sort/);
+        // 96 views, keys compared as text.
+        expect((await keys.find({ kind: 'page' }, { sort: { v90: -1, key: 1 }, limit: 2 })).map((doc) => doc._id)).toEqual(['10087', '10184']);
       } finally {
         await store.dropCollection(name);
         await store.close();

@@ -20,6 +20,7 @@ import {
 } from './read-store.port';
 import { compileFilter, compileSort, fieldExpression, SqlParams } from './sql/document-filter';
 import { inTransaction, migrate, openPostgresPool, PostgresSettings, sqlState, withSessionParameters } from '../postgres/postgres-database';
+import { scheduleTableUpkeep } from '../postgres/table-upkeep';
 
 /**
  * `full`: a write resolves once its commit is flushed to the WAL (PostgreSQL's default: credentials,
@@ -81,11 +82,15 @@ export class PostgresReadStore implements ReadStore {
   /** `"schema"`, quoted for SQL. */
   readonly quotedSchema: string;
 
+  /** Planner statistics and dead rows kept in hand where the server's autovacuum is off (see table-upkeep.ts). */
+  private readonly upkeep: { stop: () => Promise<void> };
+
   private constructor(
     readonly pool: Pool,
     readonly schema: string,
   ) {
     this.quotedSchema = `"${schema}"`;
+    this.upkeep = scheduleTableUpkeep(pool, schema);
   }
 
   static async open(settings: PostgresSettings, options: PostgresReadStoreOptions): Promise<PostgresReadStore> {
@@ -201,7 +206,7 @@ export class PostgresReadStore implements ReadStore {
 
   /** Ends the pool once the queries under way have finished; later calls wait for the same end. */
   close(): Promise<void> {
-    this.closing ??= this.pool.end();
+    this.closing ??= this.upkeep.stop().then(() => this.pool.end());
     return this.closing;
   }
 
