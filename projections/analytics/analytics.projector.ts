@@ -370,7 +370,7 @@ function factsAfter(event: OrderStreamEvent): Partial<OrderFacts> | null {
     case 'OrderPaymentFailed':
       return { paymentStatus: event.data.paymentStatusAfter };
     case 'OrderStatusChanged':
-      return { status: event.data.to };
+      return event.data.cashCollected ? { status: event.data.to, paymentStatus: 'confirmed' } : { status: event.data.to };
     case 'OrderShipped':
       return { status: 'shipped' };
     case 'OrderCancelled':

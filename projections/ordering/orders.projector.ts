@@ -155,7 +155,7 @@ function changeOf(event: OrderStreamEvent, at: string): Partial<OrderDocument> |
     case 'OrderPaymentFailed':
       return event.data.paymentStatusAfter === 'confirmed' ? { updatedAt: at } : { paymentStatus: 'failed', paymentId: event.data.paymentId, updatedAt: at };
     case 'OrderStatusChanged':
-      return { status: event.data.to, updatedAt: at };
+      return { status: event.data.to, ...(event.data.cashCollected ? { paymentStatus: 'confirmed' as const } : {}), updatedAt: at };
     case 'OrderShipped':
       return { status: 'shipped', trackingNumber: event.data.trackingNumber, shippingCarrier: event.data.carrier, adminNotes: event.data.adminNotes, shippedAt: at, updatedAt: at };
     case 'OrderCancelled':

@@ -42,9 +42,14 @@ describe('Admin dashboard: one definition of every figure, on the server', () =>
     await confirmPaymentOf(paidThenCancelled.id, 'b'.repeat(64));
     await admin.put(`/api/orders/${paidThenCancelled.id}/status`).send({ status: 'cancelled' }).expect(200);
     await place('bitcoin', product.id);
-    await place('cash_on_delivery', product.id);
+    const undelivered = await place('cash_on_delivery', product.id);
     const delivered = await place('cash_on_delivery', product.id);
+    expect(delivered).toMatchObject({ paymentStatus: 'pending' });
     await admin.put(`/api/orders/${delivered.id}/status`).send({ status: 'delivered' }).expect(200);
+    // The cash is collected at the door: the payment is confirmed by the delivery, not before.
+    expect((await admin.get(`/api/orders/${delivered.id}`).expect(200)).body).toMatchObject({ status: 'delivered', paymentStatus: 'confirmed' });
+    expect((await admin.get(`/api/orders/${undelivered.id}`).expect(200)).body).toMatchObject({ status: 'pending', paymentStatus: 'pending' });
+    expect((await admin.get(`/api/orders/${delivered.id}/timeline`).expect(200)).body.at(-1)).toMatchObject({ kind: 'delivered', detail: 'Paid in cash on delivery.' });
 
     const dashboard = (await admin.get('/api/admin/dashboard').expect(200)).body;
     const activeProducts = ((await admin.get('/api/admin/products').expect(200)).body as { isActive: boolean }[]).filter((p) => p.isActive).length;

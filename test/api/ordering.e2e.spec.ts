@@ -53,11 +53,11 @@ describe('Ordering API', () => {
     expect(response.body.shippingAddress.country).toBe('Australia');
   });
 
-  it('places a cash-on-delivery order in Sydney as a signed-in customer: pending/confirmed with $50 delivery', async () => {
+  it('places a cash-on-delivery order in Sydney as a signed-in customer: pending, its payment pending until delivered, with $50 delivery', async () => {
     const customer = shop.agent();
     const { user } = await signUp(customer);
     const response = await customer.post('/api/orders').send(order({ paymentMethod: 'cash_on_delivery', shippingMethod: 'cash_on_delivery', shippingAddress: sydney, deliveryInstructions: 'Ring twice' })).expect(201);
-    expect(response.body).toMatchObject({ status: 'pending', paymentStatus: 'confirmed', shippingCost: '50.00', customerId: user.id, deliveryInstructions: 'Ring twice' });
+    expect(response.body).toMatchObject({ status: 'pending', paymentStatus: 'pending', shippingCost: '50.00', customerId: user.id, deliveryInstructions: 'Ring twice' });
     const mine = (await customer.get('/api/customer/orders').expect(200)).body as { id: number }[];
     expect(mine.map((o) => o.id)).toEqual([response.body.id]);
   });

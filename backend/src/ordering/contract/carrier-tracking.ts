@@ -13,6 +13,8 @@ const TRACKING_URL_TEMPLATES: Record<Carrier, string> = {
   'Thailand Post': 'https://track.thailandpost.co.th/?trackNumber={n}',
   'Kerry Express': 'https://th.kerryexpress.com/en/track/?track={n}',
   'J&T Express': 'https://www.jtexpress.co.th/service/track?billcode={n}',
+  'Australia Post': 'https://auspost.com.au/mypost/track/details/{n}',
+  StarTrack: 'https://startrack.com.au/track/details/{n}',
 };
 
 /** The carrier's tracking page for this number; null for a carrier the shop does not know (recorded before the list). */

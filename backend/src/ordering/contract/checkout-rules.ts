@@ -93,7 +93,8 @@ export const ORDER_LIMITS = { lines: 20, unitsPerLine: 50, units: 100 } as const
 /** An unpaid crypto order is cancelled, and its stock released, once this window ends (PAYMENT_WINDOW_MINUTES). */
 export const DEFAULT_PAYMENT_WINDOW_MINUTES = 60;
 
-export const CARRIERS = ['DHL', 'FedEx', 'UPS', 'Thailand Post', 'Kerry Express', 'J&T Express'] as const;
+/** The spec's six, then the two the shop ships with inside Australia (issue 21). */
+export const CARRIERS = ['DHL', 'FedEx', 'UPS', 'Thailand Post', 'Kerry Express', 'J&T Express', 'Australia Post', 'StarTrack'] as const;
 
 export const MESSAGES = {
   missingInformation: 'Missing Information: Please fill in all required fields including address details.',

@@ -42,7 +42,7 @@ export function customerTimelineEntry(event: OrderStreamEvent, at: string): Orde
     case 'OrderStatusChanged': {
       if (event.data.to === 'cancelled') return entry('cancelled', at, 'Cancelled');
       const [kind, title] = STATUS_ENTRIES[event.data.to];
-      return entry(kind, at, title);
+      return event.data.cashCollected ? entry(kind, at, title, 'Paid in cash on delivery.') : entry(kind, at, title);
     }
     case 'OrderShipped':
       return entry('shipped', at, 'Shipped', `With ${event.data.carrier}, tracking number ${event.data.trackingNumber}.`, trackingUrl(event.data.carrier, event.data.trackingNumber));

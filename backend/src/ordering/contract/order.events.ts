@@ -60,7 +60,11 @@ export type OrderRejected = DomainEvent<'OrderRejected', { orderId: number; reas
 export type OrderPaymentConfirmed = DomainEvent<'OrderPaymentConfirmed', { orderId: number; paymentId: number; transactionHash: string; statusAfter: OrderStatus; paidWith?: CryptoPaymentMethod }>;
 /** `paymentStatusAfter` stays confirmed when another payment already paid the order. */
 export type OrderPaymentFailed = DomainEvent<'OrderPaymentFailed', { orderId: number; paymentId: number; reason: string; paymentStatusAfter: PaymentStatus }>;
-export type OrderStatusChanged = DomainEvent<'OrderStatusChanged', { orderId: number; from: OrderStatus; to: OrderStatus }>;
+/**
+ * `cashCollected`: the order is paid on delivery and this move (to delivered) is when its cash was taken at the
+ * door, so its payment is confirmed by it (orders placed before 27 Nov 2026 were recorded paid from the start).
+ */
+export type OrderStatusChanged = DomainEvent<'OrderStatusChanged', { orderId: number; from: OrderStatus; to: OrderStatus; cashCollected?: true }>;
 export type OrderShipped = DomainEvent<'OrderShipped', { orderId: number; from: OrderStatus; trackingNumber: string; carrier: string; adminNotes: string | null }>;
 export type OrderCancelled = DomainEvent<'OrderCancelled', { orderId: number; from: OrderStatus; reason: string }>;
 /** The payment window ended unpaid: the order is cancelled for that reason. */

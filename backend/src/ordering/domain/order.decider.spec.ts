@@ -38,7 +38,7 @@ const stockReleased = (): OrderEvent => ({ type: 'OrderStockReleased', version: 
 
 // Streams: a crypto order placed and awaiting payment, then what happened to it since.
 const placedOrder = (...since: OrderStreamEvent[]) => [submitted(), placed(), ...since];
-const codOrder = (...since: OrderEvent[]) => [submitted(onDelivery), placed(onDelivery, 'confirmed'), ...since];
+const codOrder = (...since: OrderEvent[]) => [submitted(onDelivery), placed(onDelivery), ...since];
 const inStatus: Record<OrderStatus, OrderStreamEvent[]> = {
   pending: placedOrder(),
   processing: placedOrder(paid()),
@@ -87,8 +87,8 @@ describe('order decider', () => {
       order.given([submitted()]).when({ kind: 'completePlacement' }).then([placed()]);
     });
 
-    it('places a cash-on-delivery order with its payment confirmed, to be settled at the door', () => {
-      order.given([submitted(onDelivery)]).when({ kind: 'completePlacement' }).then([placed(onDelivery, 'confirmed')]);
+    it('places a cash-on-delivery order with its payment pending: the cash is collected at the door', () => {
+      order.given([submitted(onDelivery)]).when({ kind: 'completePlacement' }).then([placed(onDelivery, 'pending')]);
     });
 
     it('places an order only once', () => {
@@ -217,6 +217,19 @@ describe('order decider', () => {
 
     it.each(['delivered', 'cancelled'] as const)('refuses to change the status of a %s order: the status is final', (status) => {
       order.given(inStatus[status]).when(setStatus('processing')).thenThrows(ConflictError, `Order ${ORDER} is ${status}; its status can no longer change`);
+    });
+
+    it('confirms the payment of a cash-on-delivery order when it is delivered, and only then', () => {
+      const cashCollected: OrderEvent = { type: 'OrderStatusChanged', version: 1, data: { orderId: ORDER, from: 'shipped', to: 'delivered', cashCollected: true } };
+      order.given(codOrder(shipped())).when(setStatus('delivered')).then([cashCollected]);
+      order.given(codOrder()).when(setStatus('processing')).then([statusChanged('pending', 'processing')]);
+      order.given(codOrder(shipped(), cashCollected)).when(setStatus('delivered')).thenNothing();
+      expect(stateAfter(orderDecider, codOrder(shipped()))).toMatchObject({ status: 'shipped', paymentStatus: 'pending' });
+      expect(stateAfter(orderDecider, codOrder(shipped(), cashCollected))).toMatchObject({ status: 'delivered', paymentStatus: 'confirmed' });
+      // Placed before the change, with the payment recorded as confirmed: delivering it confirms nothing again.
+      order.given([submitted(onDelivery), placed(onDelivery, 'confirmed'), shipped()]).when(setStatus('delivered')).then([statusChanged('shipped', 'delivered')]);
+      // Paid in crypto: delivered is only a status.
+      order.given(inStatus.shipped).when(setStatus('delivered')).then([statusChanged('shipped', 'delivered')]);
     });
 
     it('moves only forward: pending → processing → shipped → delivered, skipping steps allowed', () => {

@@ -1,6 +1,6 @@
 import { ConflictError, InvalidInputError, NotFoundError } from '../../shared/errors';
 import { Decider } from '../../shared/event-sourcing/decider';
-import { CryptoPaymentMethod, isCryptoPaymentMethod, OrderStatus, PaymentStatus, statusMoveRefusal } from '../contract/checkout-rules';
+import { CASH_ON_DELIVERY, CryptoPaymentMethod, isCryptoPaymentMethod, OrderStatus, PaymentStatus, statusMoveRefusal } from '../contract/checkout-rules';
 import { OrderClaimProof, OrderDetails, OrderStreamEvent, upcastOrderStreamEvent } from '../contract/order.events';
 
 /** Where the order is in its placement: submitted (stock being held), placed, or rejected (stock could not be held). */
@@ -81,7 +81,7 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderStreamEvent> =
   evolve(state, event) {
     switch (event.type) {
       case 'OrderSubmitted':
-        return { ...state, stage: 'submitted', details: event.data, paymentStatus: initialPaymentStatus(event.data) };
+        return { ...state, stage: 'submitted', details: event.data, paymentStatus: 'pending' };
       case 'OrderPlaced': {
         const { status, paymentStatus, ...details } = event.data;
         return { ...state, stage: 'placed', details, status, paymentStatus };
@@ -99,7 +99,7 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderStreamEvent> =
       case 'OrderPaymentFailed':
         return { ...state, paymentStatus: event.data.paymentStatusAfter, settledPayments: [...state.settledPayments, event.data.paymentId] };
       case 'OrderStatusChanged':
-        return { ...state, status: event.data.to };
+        return { ...state, status: event.data.to, paymentStatus: event.data.cashCollected ? 'confirmed' : state.paymentStatus };
       case 'OrderShipped':
         return { ...state, status: 'shipped' };
       case 'OrderCancelled':
@@ -141,7 +141,8 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderStreamEvent> =
       case 'completePlacement': {
         if (state.stage !== 'submitted') return [];
         // The server owns every status: cash on delivery is settled at the door, crypto once the transfer is confirmed.
-        return [{ type: 'OrderPlaced', version: 2, data: { ...state.details, status: 'pending', paymentStatus: initialPaymentStatus(state.details) } }];
+        // Unpaid until paid: in crypto when a payment confirms, in cash when the order is delivered.
+        return [{ type: 'OrderPlaced', version: 2, data: { ...state.details, status: 'pending', paymentStatus: 'pending' } }];
       }
       case 'rejectPlacement':
         if (state.stage !== 'submitted') return [];
@@ -171,7 +172,8 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderStreamEvent> =
         if (command.status === state.status) return [];
         const refusal = statusMoveRefusal(orderId, state.status, command.status);
         if (refusal !== null) throw new ConflictError(refusal);
-        return [{ type: 'OrderStatusChanged', version: 1, data: { orderId, from: state.status, to: command.status } }];
+        const cashCollected = command.status === 'delivered' && state.details.paymentMethod === CASH_ON_DELIVERY && state.paymentStatus !== 'confirmed';
+        return [{ type: 'OrderStatusChanged', version: 1, data: { orderId, from: state.status, to: command.status, ...(cashCollected ? { cashCollected: true as const } : {}) } }];
       }
       case 'ship':
         if (state.status !== 'pending' && state.status !== 'processing') {
@@ -229,6 +231,3 @@ export function countsAsUnpaid(state: OrderState): boolean {
   return !isCryptoPaymentMethod(state.details.paymentMethod) || state.paidBy === null;
 }
 
-function initialPaymentStatus(details: OrderDetails): PaymentStatus {
-  return isCryptoPaymentMethod(details.paymentMethod) ? 'pending' : 'confirmed';
-}

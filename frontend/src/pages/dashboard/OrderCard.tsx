@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Order } from '../../api/types';
 import { formatAud } from '../../lib/currencies';
 import { toCents } from '../../lib/money';
-import { CRYPTO_PAYMENT_METHODS, isCryptoPaymentMethod, SHIPPING_METHODS, ShippingMethod } from '../../../../backend/src/ordering/contract/checkout-rules';
+import { CASH_ON_DELIVERY, CRYPTO_PAYMENT_METHODS, isCryptoPaymentMethod, SHIPPING_METHODS, ShippingMethod } from '../../../../backend/src/ordering/contract/checkout-rules';
 import { awaitsPayment } from './order-insights';
 import { formatDate, formatDateTime } from '../../lib/dates';
 
@@ -15,6 +15,12 @@ export const STATUS_BADGE: Record<Order['status'], string> = {
   cancelled: 'badge-out',
 };
 export const PAYMENT_BADGE: Record<Order['paymentStatus'], string> = { pending: '', confirmed: 'badge-success', failed: 'badge-hot' };
+
+/** "Payment pending", or for cash on delivery not yet delivered "Pay on delivery": nothing is owed before the door. */
+export function paymentStatusText(order: Pick<Order, 'paymentMethod' | 'paymentStatus'>): string {
+  if (order.paymentMethod === CASH_ON_DELIVERY && order.paymentStatus === 'pending') return 'Pay on delivery';
+  return `Payment ${order.paymentStatus}`;
+}
 
 export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -39,7 +45,7 @@ export function OrderCard({ order }: { order: Order }) {
         <div className="order-card-aside">
           <span className="badges">
             <span className={`badge ${STATUS_BADGE[order.status]}`}>{capitalise(order.status)}</span>
-            <span className={`badge ${PAYMENT_BADGE[order.paymentStatus]}`}>Payment {order.paymentStatus}</span>
+            <span className={`badge ${PAYMENT_BADGE[order.paymentStatus]}`}>{paymentStatusText(order)}</span>
           </span>
           <strong className="order-total">{formatAud(toCents(order.totalAmount))}</strong>
         </div>

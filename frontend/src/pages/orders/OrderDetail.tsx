@@ -7,7 +7,7 @@ import type { OrderTimelineKind } from '../../../../backend/src/ordering/contrac
 import { formatAud } from '../../lib/currencies';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { toCents } from '../../lib/money';
-import { capitalise, PAYMENT_BADGE, PaymentActionNotice, paymentMethodLabel, STATUS_BADGE } from '../dashboard/OrderCard';
+import { capitalise, PAYMENT_BADGE, PaymentActionNotice, paymentMethodLabel, paymentStatusText, STATUS_BADGE } from '../dashboard/OrderCard';
 import { awaitsPayment } from '../dashboard/order-insights';
 import type { OrderTimelineEntry } from './order-data';
 import './orders.css';
@@ -87,7 +87,7 @@ export function OrderDetail({ order, timeline }: { order: Order; timeline: { ent
         </div>
         <span className="badges">
           <span className={`badge ${STATUS_BADGE[order.status]}`}>{capitalise(order.status)}</span>
-          <span className={`badge ${PAYMENT_BADGE[order.paymentStatus]}`}>Payment {order.paymentStatus}</span>
+          <span className={`badge ${PAYMENT_BADGE[order.paymentStatus]}`}>{paymentStatusText(order)}</span>
         </span>
       </header>
 
@@ -183,7 +183,7 @@ export function OrderDetail({ order, timeline }: { order: Order; timeline: { ent
             <CreditCard size={18} aria-hidden /> Payment
           </h2>
           <p>{paymentMethodLabel(order.paymentMethod)}</p>
-          <p className="muted small">Status: {order.paymentStatus}</p>
+          <p className="muted small">{paymentStatusText(order)}</p>
           {order.blockchainTxHash && (
             <p className="small order-hash">
               Transaction <code title={order.blockchainTxHash}>{order.blockchainTxHash}</code>
