@@ -3,7 +3,7 @@ import { figureIds, ORDER_FIGURES_COLLECTION, OrderFigureDocument, ORDERS_COLLEC
 import { nextDay, storeDayStart } from '../../backend/src/shared/contract/store-time';
 import { Page, PageQuery } from '../../backend/src/shared/contract/paging';
 import { findPage, mapPage } from '../runner/paging';
-import { OrderCountsView, OrderView, ReferralCodeView } from '../../backend/src/ordering/contract/order.views';
+import { HELD_STOCK_ORDERS_READ, HeldStockView, OrderCountsView, OrderView, ReferralCodeView } from '../../backend/src/ordering/contract/order.views';
 import { REFERRAL_CODES_COLLECTION, ReferralCodeDocument } from './referral-codes.projector';
 import { ORDER_STATUSES, OrderStatus } from '../../backend/src/ordering/contract/checkout-rules';
 import { NotFoundError } from '../../backend/src/shared/errors';
@@ -85,6 +85,24 @@ export class OrderQueries {
       status: 'delivered',
     });
     return order !== null;
+  }
+
+  /** The stock held by orders not paid yet, per product (see HeldStockView). */
+  async heldStock(): Promise<HeldStockView> {
+    const unpaid = await this.orders.find({ status: 'pending', paymentStatus: { $ne: 'confirmed' } }, { sort: { status: 1, createdAt: -1, id: -1 }, limit: HELD_STOCK_ORDERS_READ });
+    const products = new Map<number, HeldStockView['products'][number]>();
+    let totalUnits = 0;
+    for (const order of unpaid) {
+      for (const item of order.items) {
+        const product = products.get(item.productId) ?? { productId: item.productId, name: item.name, sku: item.sku, heldUnits: 0, orders: [] };
+        product.heldUnits += item.quantity;
+        product.orders.push({ orderId: order.id, quantity: item.quantity, paymentMethod: order.paymentMethod, customerEmail: order.customerEmail, createdAt: order.createdAt, paymentDueBy: order.paymentDueBy ?? null });
+        products.set(item.productId, product);
+        totalUnits += item.quantity;
+      }
+    }
+    const list = [...products.values()].sort((a, b) => b.heldUnits - a.heldUnits || a.productId - b.productId);
+    return { totalUnits, orders: unpaid.length, complete: unpaid.length < HELD_STOCK_ORDERS_READ, products: list };
   }
 
   /** Unpaid crypto orders whose payment window has ended: the expiry process cancels them. */

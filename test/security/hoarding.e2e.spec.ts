@@ -133,4 +133,35 @@ describe('Hoarding: a buyer\'s unpaid orders are bounded', () => {
     await admin.post(`/api/admin/payments/${payment.id}/confirm`).send({ transactionHash: 'd'.repeat(64) }).expect(200);
     await order(stranger(), '198.51.100.65', 'settles@example.com', item).expect(201);
   });
+
+  it('shows staff the stock held by unpaid orders per product, and releases a hold by cancelling its order', async () => {
+    const admin = shop.agent();
+    await signInAsAdmin(admin);
+    const product = roomy()[5];
+    const before = (await stockNow()).get(product.id)!;
+    type Row = { productId: number; heldUnits: number; orders: { orderId: number }[] };
+    const rowOf = async () => ((await admin.get('/api/admin/stock/held').expect(200)).body.products as Row[]).find((entry) => entry.productId === product.id);
+    const heldBefore = (await rowOf())?.heldUnits ?? 0;
+    const held = (await order(stranger(), '198.51.100.71', 'holds@example.com', [{ productId: product.id, quantity: 2 }]).expect(201)).body;
+    const paid = (await order(stranger(), '198.51.100.72', 'pays@example.com', [{ productId: product.id, quantity: 1 }]).expect(201)).body;
+    const payment = (await admin.post('/api/payments/crypto').send({ orderId: paid.id, paymentMethod: 'bitcoin' }).expect(201)).body;
+    await admin.post(`/api/admin/payments/${payment.id}/confirm`).send({ transactionHash: 'e'.repeat(64) }).expect(200);
+
+    const view = (await admin.get('/api/admin/stock/held').expect(200)).body;
+    const row = view.products.find((entry: Row) => entry.productId === product.id);
+    expect(row.orders).toContainEqual(expect.objectContaining({ orderId: held.id, quantity: 2, paymentMethod: 'bitcoin', customerEmail: 'holds@example.com', paymentDueBy: held.paymentDueBy }));
+    expect(row.orders).not.toContainEqual(expect.objectContaining({ orderId: paid.id }));
+    expect(row.heldUnits).toBe(heldBefore + 2);
+    expect(view.totalUnits).toBe(view.products.reduce((sum: number, entry: { heldUnits: number }) => sum + entry.heldUnits, 0));
+    expect(view.complete).toBe(true);
+
+    await admin.post(`/api/admin/orders/${paid.id}/release`).expect(409, { message: `Order ${paid.id} is paid: its stock is sold, not held` });
+    const released = (await admin.post(`/api/admin/orders/${held.id}/release`).expect(200)).body;
+    expect(released).toMatchObject({ id: held.id, status: 'cancelled', cancellationReason: 'Cancelled unpaid: the stock it held was released for other customers' });
+    await admin.post(`/api/admin/orders/${held.id}/release`).expect(409, { message: `Order ${held.id} is cancelled: it holds no unpaid stock` });
+    await eventually(async () => expect((await stockNow()).get(product.id)).toBe(before - 1));
+    expect((await rowOf())?.heldUnits ?? 0).toBe(heldBefore);
+    expect((await rowOf())?.orders ?? []).not.toContainEqual(expect.objectContaining({ orderId: held.id }));
+    await stranger().get('/api/admin/stock/held').expect(401);
+  });
 });

@@ -171,6 +171,8 @@ describe('Route table: authorization and bad input', () => {
     'POST /api/admin/support/cases/:id/close': { params: async () => ({ id: (await newSupportCaseOfCustomer()).id }), expect: adminOnly, takesNoBody: true },
     'GET /api/admin/orders': { expect: adminOnly },
     'GET /api/admin/orders/counts': { expect: adminOnly },
+    'GET /api/admin/stock/held': { expect: adminOnly },
+    'POST /api/admin/orders/:id/release': { params: async () => ({ id: await newOrderOfCustomer() }), expect: adminOnly, takesNoBody: true },
     'GET /api/admin/dashboard': { expect: adminOnly },
     'GET /api/orders': { expect: adminOnly },
     'PUT /api/orders/:id/status': { params: async () => ({ id: await newOrderOfCustomer() }), body: () => ({ status: 'processing' }), expect: adminOnly },

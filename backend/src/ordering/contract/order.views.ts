@@ -64,6 +64,32 @@ export interface ReferralCodeView {
 /** `GET /api/admin/orders/counts`: every order, and per status. */
 export type OrderCountsView = { all: number } & Record<OrderStatus, number>;
 
+/** One unpaid order's hold on a product. */
+export interface HeldStockOrderView {
+  orderId: number;
+  quantity: number;
+  paymentMethod: string;
+  customerEmail: string;
+  createdAt: string;
+  /** When an unpaid crypto order's window ends and its stock comes back by itself; null for cash on delivery. */
+  paymentDueBy: string | null;
+}
+
+/**
+ * `GET /api/admin/stock/held`: the stock held by orders not paid yet (pending, payment not confirmed), per
+ * product, the most held first. Staff release a hold by cancelling its order (`POST /api/admin/orders/:id/release`).
+ */
+export interface HeldStockView {
+  totalUnits: number;
+  /** Unpaid orders read; at HELD_STOCK_ORDERS_READ the list stops there and says so. */
+  orders: number;
+  complete: boolean;
+  products: { productId: number; name: string; sku: string; heldUnits: number; orders: HeldStockOrderView[] }[];
+}
+
+/** The most unpaid orders the held-stock view reads (the bounds on unpaid orders per buyer keep far fewer). */
+export const HELD_STOCK_ORDERS_READ = 5_000;
+
 /** `GET /api/admin/dashboard`: the back office's figures, each computed once, on the server. Amounts are AUD decimal strings. */
 export interface AdminDashboardView {
   /** Active products. */

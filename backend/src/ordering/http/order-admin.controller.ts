@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { CommandBus } from '@nestjs/cqrs';
 import { z } from 'zod';
@@ -16,11 +16,14 @@ import { ChangeOrderStatus } from '../commands/change-order-status.command';
 import { CreateReferralCode } from '../commands/create-referral-code.command';
 import { DeactivateReferralCode } from '../commands/deactivate-referral-code.command';
 import { ShipOrder } from '../commands/ship-order.command';
-import { OrderCountsView } from '../contract/order.views';
+import { HeldStockView, OrderCountsView } from '../contract/order.views';
+import { ConflictError } from '../../shared/errors';
 import { orderListSchema as listSchema, orderStatusSchema as statusSchema, referralCodeSchema as referralSchema, shippingSchema } from '../contract/back-office-input';
 
 /** The orders read models an order answer reads. */
 const ORDER_READ_MODELS = ['orders'];
+/** The cancellation reason of an order whose held stock staff released (the customer reads it). */
+export const RELEASED_BY_STAFF = 'Cancelled unpaid: the stock it held was released for other customers';
 
 /** Back-office order management (checkout spec §7, Admin). */
 @Controller('api')
@@ -69,6 +72,24 @@ export class OrderAdminController {
     const { position } = await this.commands.execute(
       status === 'cancelled' ? new CancelOrder(orderId, 'Cancelled by an administrator', context) : new ChangeOrderStatus(orderId, status, context),
     );
+    await this.projections.readYourWrite(position, ORDER_READ_MODELS, `/api/orders/${orderId}`);
+    return this.orders.byId(orderId);
+  }
+
+  /** Stock held by orders not paid yet, per product: what a buyer who never pays keeps from the others. */
+  @Get('admin/stock/held')
+  heldStock(): Promise<HeldStockView> {
+    return this.orders.heldStock();
+  }
+
+  /** Gives an unpaid order's stock back by cancelling the order (its customer is told); a paid order's stock is sold, not held. */
+  @Post('admin/orders/:id/release')
+  @HttpCode(200)
+  async release(@Param('id', new ZodValidationPipe(idParamSchema('Order'))) orderId: number, @Context() context: CommandContext) {
+    const order = await this.orders.byId(orderId);
+    if (order.paymentStatus === 'confirmed') throw new ConflictError(`Order ${orderId} is paid: its stock is sold, not held`);
+    if (order.status !== 'pending') throw new ConflictError(`Order ${orderId} is ${order.status}: it holds no unpaid stock`);
+    const { position } = await this.commands.execute(new CancelOrder(orderId, RELEASED_BY_STAFF, context));
     await this.projections.readYourWrite(position, ORDER_READ_MODELS, `/api/orders/${orderId}`);
     return this.orders.byId(orderId);
   }
