@@ -168,6 +168,8 @@ function changeOf(event: OrderStreamEvent, at: string): Partial<OrderDocument> |
       const paymentReversal: OrderPaymentReversal = { paymentId, reason, at, flagged };
       return { status: to, paymentStatus: 'pending', blockchainTxHash: null, transactionId: null, paidWith: null, paymentReversal, updatedAt: at };
     }
+    case 'OrderPaymentWindowExtended':
+      return { paymentDueBy: event.data.until, updatedAt: at };
     case 'OrderExpiryDeferred': {
       const { paymentId, until, reason } = event.data;
       return { expiryDeferral: { paymentId, until, reason }, updatedAt: at };

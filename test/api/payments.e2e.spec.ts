@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { parseCents } from '../../backend/src/shared/money';
+import { eventually } from '../support/eventually';
 import { signInAsAdmin, signUp, startTestApp, TestApp } from '../support/test-app';
 
 const address = { firstName: 'Marie', lastName: 'Curie', phone: '0412345678', address: '5 Rue St', city: 'Brisbane', state: 'QLD', postalCode: '4000' };
@@ -143,5 +144,43 @@ describe('Payments API', () => {
     expect((await guest.get(`/api/orders/${order.id}`).expect(200)).body.paymentStatus).toBe('failed');
     await admin.post(`/api/admin/payments/${payment.id}/confirm`).send({ transactionHash: 'c'.repeat(64) }).expect(409);
     await admin.post('/api/admin/payments/99999/confirm').send({ transactionHash: 'c'.repeat(64) }).expect(404);
+  });
+});
+
+describe('Payments API: the payment window follows the quote, once', () => {
+  let shop: TestApp;
+  let productId: number;
+
+  beforeAll(async () => {
+    // A window shorter than a quote: the first quote already outlasts it.
+    shop = await startTestApp({ env: { PAYMENT_WINDOW_MINUTES: '1' } });
+    const admin = shop.agent();
+    await signInAsAdmin(admin);
+    productId = (await admin.post('/api/admin/products').send({ name: 'Window Test Peptide', sku: 'WIN-1', price: '120.00', stock: 10 }).expect(201)).body.id;
+  });
+  afterAll(async () => {
+    await shop.close();
+  });
+
+  it('extends the order\'s window to a quote\'s end once; later quotes end with the window', async () => {
+    const guest = shop.agent();
+    const order = (await guest.post('/api/orders').send({ customerEmail: 'window@example.com', paymentMethod: 'bitcoin', shippingMethod: 'regular', shippingAddress: address, items: [{ productId, quantity: 1 }] }).expect(201)).body;
+    expect(Date.parse(order.paymentDueBy) - Date.now()).toBeLessThan(61_000);
+    const btc = (await guest.post('/api/payments/crypto').send({ orderId: order.id, paymentMethod: 'bitcoin' }).expect(201)).body;
+    expect(Date.parse(btc.expiresAt) - Date.now()).toBeGreaterThan(14 * 60_000);
+    // The orders read model follows the order's stream shortly after.
+    await eventually(async () => expect((await guest.get(`/api/orders/${order.id}`).expect(200)).body.paymentDueBy).toBe(btc.expiresAt));
+
+    // Another coin: a new quote, but the window is extended only once, so the quote ends with it.
+    const eth = (await guest.post('/api/payments/crypto').send({ orderId: order.id, paymentMethod: 'ethereum' }).expect(201)).body;
+    expect(eth.expiresAt).toBe(btc.expiresAt);
+    expect((await guest.get(`/api/orders/${order.id}`).expect(200)).body.paymentDueBy).toBe(btc.expiresAt);
+
+    const timeline = (await guest.get(`/api/orders/${order.id}/timeline`).expect(200)).body as { title: string }[];
+    expect(timeline.filter((entry) => entry.title === 'More time to pay')).toHaveLength(1);
+    const admin = shop.agent();
+    await signInAsAdmin(admin);
+    const audit = (await admin.get('/api/admin/audit').query({ stream: `order-${order.id}` }).expect(200)).body;
+    expect(JSON.stringify(audit)).toContain('Payment window extended once');
   });
 });

@@ -17,6 +17,7 @@ import { ConfirmOrderPaymentHandler } from './commands/confirm-order-payment.com
 import { CreateReferralCodeHandler } from './commands/create-referral-code.command';
 import { DeactivateReferralCodeHandler } from './commands/deactivate-referral-code.command';
 import { ExpireOrderHandler } from './commands/expire-order.command';
+import { ExtendPaymentWindowHandler } from './commands/extend-payment-window.command';
 import { OrderForPaymentHandler } from './commands/order-for-payment.query';
 import { PlaceOrderHandler } from './commands/place-order.command';
 import { RecordFailedOrderPaymentHandler } from './commands/record-failed-order-payment.command';
@@ -42,6 +43,7 @@ import { StockReturn } from './processes/stock-return.process';
     PlaceOrderHandler,
     CancelOrderHandler,
     ExpireOrderHandler,
+    ExtendPaymentWindowHandler,
     ChangeOrderStatusHandler,
     ShipOrderHandler,
     ClaimGuestOrdersHandler,

@@ -1,7 +1,8 @@
-/** The ordering commands and queries other contexts may send (payments settle orders; demo data creates a referral code; signing in claims guest orders). */
+/** The ordering commands and queries other contexts may send (payments settle orders and extend their payment window for a new quote; demo data creates a referral code; signing in claims guest orders). */
 export { ClaimGuestOrders } from './claim-guest-orders.command';
 export { ConfirmOrderPayment } from './confirm-order-payment.command';
 export { CreateReferralCode } from './create-referral-code.command';
+export { ExtendPaymentWindow } from './extend-payment-window.command';
 export { OrderForPaymentQuery } from './order-for-payment.query';
 export type { OrderForPayment } from './order-for-payment.query';
 export { RecordFailedOrderPayment } from './record-failed-order-payment.command';

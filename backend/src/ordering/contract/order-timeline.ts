@@ -52,6 +52,8 @@ export function customerTimelineEntry(event: OrderStreamEvent, at: string): Orde
       return entry('cancelled', at, 'Cancelled', 'The payment window ended before the order was paid; its items were released.');
     case 'OrderClaimedByCustomer':
       return entry('claimed', at, 'Added to your account');
+    case 'OrderPaymentWindowExtended':
+      return entry('payment_pending', at, 'More time to pay', `A new quote keeps your order until ${new Date(event.data.until).toUTCString()}. This can be done once.`);
     case 'OrderExpiryDeferred':
       return entry('payment_pending', at, 'Payment on its way', `Your payment was seen on the network; the order is held for it until ${new Date(event.data.until).toUTCString()}.`);
     case 'OrderPaymentReversed':

@@ -109,7 +109,14 @@ export type OrderExpiryDeferred = DomainEvent<'OrderExpiryDeferred', { orderId: 
  */
 export type OrderPaymentReversed = DomainEvent<'OrderPaymentReversed', { orderId: number; paymentId: number; reason: string; from: OrderStatus; to: OrderStatus; flagged: boolean }>;
 
-export type OrderSettlementEvent = OrderExpiryDeferred | OrderPaymentReversed;
+/**
+ * The shopper asked for a new quote near the end of the order's payment window: the window (and the order's
+ * hold on its stock) moves to the new quote's end, once per order (issue 20: an unpaid order holds stock for a
+ * quote window, renewable once, not for an hour).
+ */
+export type OrderPaymentWindowExtended = DomainEvent<'OrderPaymentWindowExtended', { orderId: number; from: string; until: string }>;
+
+export type OrderSettlementEvent = OrderExpiryDeferred | OrderPaymentReversed | OrderPaymentWindowExtended;
 /**
  * Recorded with OrderSubmitted: the buyers (see contract/buyer-holds.ts, pseudonymous keys of the
  * client's address, the e-mail and the browser) whose bounds on unpaid orders the order counts against,
@@ -131,7 +138,7 @@ export interface OrderPaymentReversal {
 /** The stream's events in today's shape, the settlement steps included. */
 export function upcastOrderStreamEvent(event: DomainEvent): OrderStreamEvent {
   if (event.type === 'OrderBuyersRecorded') return event as OrderBuyersRecorded;
-  return event.type === 'OrderExpiryDeferred' || event.type === 'OrderPaymentReversed' ? (event as OrderSettlementEvent) : upcastOrderEvent(event);
+  return event.type === 'OrderExpiryDeferred' || event.type === 'OrderPaymentReversed' || event.type === 'OrderPaymentWindowExtended' ? (event as OrderSettlementEvent) : upcastOrderEvent(event);
 }
 
 export const orderStream = (orderId: number) => `order-${orderId}`;

@@ -34,6 +34,8 @@ export function describeOrderingEvent(recorded: DomainEvent): string {
       return 'Stock of every line returned';
     case 'OrderClaimedByCustomer':
       return `Claimed by customer ${event.data.customerId} (${event.data.proof === 'guest-session' ? 'placed as a guest in the browser they signed in with' : "placed with their account's e-mail address"})`;
+    case 'OrderPaymentWindowExtended':
+      return `Payment window extended once, from ${storeTime(event.data.from)} to ${storeTime(event.data.until)}, for a new quote`;
     case 'OrderExpiryDeferred':
       return `Expiry deferred until ${storeTime(event.data.until)}: payment #${event.data.paymentId} ${event.data.reason}`;
     case 'OrderPaymentReversed':

@@ -275,6 +275,29 @@ describe('order decider', () => {
     });
   });
 
+  describe('extendPaymentWindow', () => {
+    const BEFORE_DUE = '2030-05-01T09:55:00.000Z';
+    const QUOTE_END = '2030-05-01T10:10:00.000Z';
+    const extend = (until = QUOTE_END, now = BEFORE_DUE): OrderCommand => ({ kind: 'extendPaymentWindow', until, now });
+    const extended: OrderEvent = { type: 'OrderPaymentWindowExtended', version: 1, data: { orderId: ORDER, from: DUE, until: QUOTE_END } } as unknown as OrderEvent;
+
+    it('moves an unpaid order\'s window to a new quote\'s end, once, and the expiry follows it', () => {
+      order.given(placedOrder()).when(extend()).then([extended]);
+      order.given(placedOrder(extended)).when(extend('2030-05-01T10:20:00.000Z', '2030-05-01T10:05:00.000Z')).thenNothing();
+      expect(stateAfter(orderDecider, placedOrder(extended))).toMatchObject({ windowExtended: true, details: { paymentDueBy: QUOTE_END } });
+      order.given(placedOrder(extended)).when(expireAt(AFTER_DUE)).thenNothing();
+      order.given(placedOrder(extended)).when(expireAt('2030-05-01T10:10:01.000Z')).then([{ ...expired(), data: { ...expired().data, paymentDueBy: QUOTE_END } } as OrderEvent]);
+    });
+
+    it('does not extend a window that has ended, one the quote ends within, or an order paid, moved on or paid on delivery', () => {
+      order.given(placedOrder()).when(extend(QUOTE_END, AFTER_DUE)).thenNothing();
+      order.given(placedOrder()).when(extend('2030-05-01T09:59:00.000Z')).thenNothing();
+      order.given(inStatus.processing).when(extend()).thenNothing();
+      order.given(inStatus.cancelled).when(extend()).thenNothing();
+      order.given(codOrder()).when(extend()).thenNothing();
+    });
+  });
+
   describe('expire', () => {
     it('expires an unpaid pending order once its payment window has ended', () => {
       order.given(placedOrder()).when(expireAt(AFTER_DUE)).then([expired()]);

@@ -20,6 +20,8 @@ export interface OrderState {
   /** A cancelled or expired order has given its stock back. */
   stockReleased: boolean;
   rejectionReason: string | null;
+  /** Whether the payment window was extended already (OrderPaymentWindowExtended: once per order). */
+  windowExtended: boolean;
   /** The payment an expiry is waiting for, and until when (the latest OrderExpiryDeferred). */
   expiryDeferral: { paymentId: number; until: string } | null;
   /** The buyers whose bounds on unpaid orders this order counts against (OrderBuyersRecorded). */
@@ -50,6 +52,7 @@ export type OrderCommand =
   | { kind: 'cancel'; reason: string }
   /** `hold`: the expiry process found a payment on its way (see ExpiryHold); absent or null: nothing holds the order. */
   | { kind: 'expire'; now: string; hold?: ExpiryHold | null }
+  | { kind: 'extendPaymentWindow'; until: string; now: string }
   /** The payment that paid the order had its confirmation undone (a reorganisation). */
   | { kind: 'reversePayment'; paymentId: number; reason: string }
   | { kind: 'recordStockReleased' }
@@ -73,6 +76,7 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderStreamEvent> =
     stockReleased: false,
     rejectionReason: null,
     expiryDeferral: null,
+    windowExtended: false,
     buyers: [],
   },
 
@@ -109,6 +113,8 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderStreamEvent> =
         return { ...state, stockReleased: true };
       case 'OrderClaimedByCustomer':
         return state.details ? { ...state, details: { ...state.details, customerId: event.data.customerId } } : state;
+      case 'OrderPaymentWindowExtended':
+        return state.details ? { ...state, windowExtended: true, details: { ...state.details, paymentDueBy: event.data.until } } : state;
       case 'OrderExpiryDeferred':
         return { ...state, expiryDeferral: { paymentId: event.data.paymentId, until: event.data.until } };
       case 'OrderBuyersRecorded':
@@ -204,6 +210,13 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderStreamEvent> =
         const flagged = GONE.includes(state.status);
         const to: OrderStatus = flagged || state.status === 'cancelled' ? state.status : 'pending';
         return [{ type: 'OrderPaymentReversed', version: 1, data: { orderId, paymentId: command.paymentId, reason: command.reason, from: state.status, to, flagged } }];
+      }
+      case 'extendPaymentWindow': {
+        // Once, for an unpaid crypto order whose window is still open and would end before the new quote does.
+        const dueBy = state.details.paymentDueBy;
+        if (dueBy === null || state.windowExtended || state.status !== 'pending' || state.paidBy !== null) return [];
+        if (Date.parse(dueBy) <= Date.parse(command.now) || Date.parse(command.until) <= Date.parse(dueBy)) return [];
+        return [{ type: 'OrderPaymentWindowExtended', version: 1, data: { orderId, from: dueBy, until: command.until } }];
       }
       case 'recordStockReleased':
         if (state.status !== 'cancelled' || state.stockReleased) return [];

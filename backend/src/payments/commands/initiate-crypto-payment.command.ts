@@ -1,9 +1,9 @@
 import { Inject, Logger } from '@nestjs/common';
-import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { Command, CommandBus, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { PaymentQueries } from '../../../../projections/payments/payment.queries';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
 import { CRYPTO_PAYMENT_METHODS, CryptoPaymentMethod, isCryptoPaymentMethod } from '../../ordering/contract/checkout-rules';
-import { OrderForPaymentQuery } from '../../ordering/commands/public';
+import { ExtendPaymentWindow, OrderForPaymentQuery } from '../../ordering/commands/public';
 import { ConflictError } from '../../shared/errors';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { IdAllocator } from '../../shared/event-sourcing/id-allocator';
@@ -31,7 +31,8 @@ export class InitiateCryptoPayment extends Command<{ paymentId: number; position
 /**
  * Quotes the order's own total in the chosen coin (the client's amounts are never used) at the
  * current rates, and records where to pay and until when: QUOTE_MINUTES (15 by default), and never
- * past the order's payment window. Without fresh rates there is no quote (503), and no address is used up.
+ * past the order's payment window, which a quote that would outlast it extends to the quote's end once
+ * per order (ExtendPaymentWindow): a shopper whose first quote ran out may ask for a second one. Without fresh rates there is no quote (503), and no address is used up.
  * The address is a new one per payment when the merchant's extended public key is configured.
  * Asking again while a quote for the same coin is still valid returns that quote instead of a second payment.
  * Choosing another coin closes the order's earlier quotes, so only one address is ever payable per order.
@@ -44,6 +45,7 @@ export class InitiateCryptoPaymentHandler implements ICommandHandler<InitiateCry
     private readonly streams: StreamExecutor,
     private readonly ids: IdAllocator,
     private readonly queries: QueryBus,
+    private readonly commands: CommandBus,
     private readonly payments: PaymentQueries,
     private readonly projections: ProjectionRunner,
     @Inject(CRYPTO_RATES) private readonly rates: CryptoRates,
@@ -117,7 +119,12 @@ export class InitiateCryptoPaymentHandler implements ICommandHandler<InitiateCry
     const cryptoAmount = quoteCryptoAmount(order.totalAmount, usdPerAud, coinPriceUsd, decimals);
     const { address: walletAddress, derivation } = await this.addresses.claimNext(method, context);
     const quoteEnds = Date.now() + this.config.quoteMinutes * 60 * 1000;
-    const expiresAt = new Date(order.paymentDueBy === null ? quoteEnds : Math.min(quoteEnds, Date.parse(order.paymentDueBy))).toISOString();
+    // A quote asked near the end of the window (after the first one expired, say) takes the window to its own end, once.
+    let paymentDueBy = order.paymentDueBy;
+    if (paymentDueBy !== null && Date.parse(paymentDueBy) < quoteEnds) {
+      ({ paymentDueBy } = await this.commands.execute(new ExtendPaymentWindow(orderId, new Date(quoteEnds), context, now)));
+    }
+    const expiresAt = new Date(paymentDueBy === null ? quoteEnds : Math.min(quoteEnds, Date.parse(paymentDueBy))).toISOString();
     const watch = derivation ? await this.watchFrom(method) : null;
     return this.ids.claim('payment', paymentStream, async (paymentId) => {
       const events = paymentDecider.decide(
