@@ -4,6 +4,8 @@
  */
 const CONTRACT = '^backend/src/[^/]+/contract/';
 const MONEY = '^backend/src/shared/money\\.ts$';
+/** A frontend feature's public faces: index.ts, and back-office.ts where the storefront also imports the feature. */
+const FEATURE_FACE = '^frontend/src/features/[^/]+/(index|back-office)\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -72,17 +74,25 @@ module.exports = {
     },
     {
       name: 'features-meet-through-their-index',
-      comment: 'A frontend feature (features/<context>/) reaches another only through that feature\'s index.ts; the rest of the app likewise.',
+      comment: 'A frontend feature (features/<context>/) reaches another only through that feature\'s index.ts (or its back-office.ts); the rest of the app likewise.',
       severity: 'error',
       from: { path: '^frontend/src/', pathNot: '^frontend/src/features/([^/]+)/' },
-      to: { path: '^frontend/src/features/[^/]+/.+', pathNot: '^frontend/src/features/[^/]+/index\\.ts$' },
+      to: { path: '^frontend/src/features/[^/]+/.+', pathNot: FEATURE_FACE },
     },
     {
       name: 'feature-to-feature-through-index',
-      comment: 'Inside a feature, another feature is reached through its index.ts only.',
+      comment: 'Inside a feature, another feature is reached through its index.ts (or its back-office.ts) only.',
       severity: 'error',
       from: { path: '^frontend/src/features/([^/]+)/' },
-      to: { path: '^frontend/src/features/[^/]+/.+', pathNot: ['^frontend/src/features/$1/', '^frontend/src/features/[^/]+/index\\.ts$'] },
+      to: { path: '^frontend/src/features/[^/]+/.+', pathNot: ['^frontend/src/features/$1/', FEATURE_FACE] },
+    },
+    {
+      name: 'storefront-keeps-out-of-the-back-office',
+      comment:
+        'A feature the storefront also uses puts its back-office screens behind back-office.ts, not index.ts: the bundler puts all that a module re-exports into the chunks of every page importing it. Only the back office (pages/AdminPage.tsx, pages/admin/) and features import a back-office.ts.',
+      severity: 'error',
+      from: { path: '^frontend/src/', pathNot: ['^frontend/src/features/', '^frontend/src/pages/AdminPage\\.tsx$', '^frontend/src/pages/admin/'] },
+      to: { path: '^frontend/src/features/[^/]+/back-office\\.ts$' },
     },
     {
       name: 'features-below-pages',

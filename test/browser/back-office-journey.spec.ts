@@ -132,6 +132,29 @@ describe('Running the store from the back office', () => {
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
   }, 120_000);
 
+  it('shows the stock an unpaid order holds on the dashboard, and releases it', async () => {
+    const [product] = (await (await shop.api.get('/api/products')).json()) as { id: number; name: string; stock: number }[];
+    const { order } = await placeGuestOrder(shop.api, {
+      customerEmail: 'holder@example.com',
+      shippingAddress: { firstName: 'Hold', lastName: 'Er', phone: '02 9876 5432', address: '1 Science Rd', city: 'Newcastle', state: 'NSW', postalCode: '2300', country: 'Australia' },
+      items: [{ productId: product.id, quantity: 3 }],
+    });
+    const { page, consoleErrors } = await openAdmin(shop, DESKTOP);
+    const panel = page.getByRole('region', { name: 'Stock held by unpaid orders' });
+    const held = panel.getByRole('listitem').filter({ hasText: product.name }).first();
+    await held.getByText(product.name).click();
+    const holding = held.getByRole('listitem').filter({ hasText: `#${order.id}` });
+    await expectPage(holding).toContainText('holder@example.com');
+    await holding.getByRole('button', { name: 'Release' }).click();
+    const dialog = page.getByRole('dialog', { name: `Release the stock of order #${order.id}?` });
+    await dialog.getByRole('button', { name: 'Release stock' }).click();
+    await expectPage(page.getByText(`Order #${order.id} was cancelled and its stock is back on sale.`)).toBeVisible();
+    await expectPage(panel.getByText(`#${order.id}`)).toHaveCount(0);
+    const after = (await (await shop.api.get(`/api/products/${product.id}`)).json()) as { stock: number };
+    expect(after.stock).toBe(product.stock);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+  }, 60_000);
+
   it('runs the same back office on a 390 px phone without panning the page', async () => {
     const products = (await (await shop.api.get('/api/products')).json()) as { id: number; name: string }[];
     const { order, payment } = await placeBitcoinOrder(products[0].id);

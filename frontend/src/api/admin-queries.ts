@@ -10,6 +10,12 @@ import { apiGet, apiGetPage, messageOf } from './client';
  * Every context's back-office queries (features/<context>/api) are built on these.
  */
 
+/**
+ * The back office's figures (`GET /api/admin/dashboard`, read by the ordering feature): a change in the
+ * catalogue, an order or a payment refreshes them, so their key is written here, once, for all three.
+ */
+export const ADMIN_DASHBOARD_KEY = ['/api/admin/dashboard'] as const;
+
 /** A back-office read whose failure is reported: a 401 ends the session (admin-session.tsx). */
 export function useReportedQuery<Query extends { error: unknown }>(query: Query): Query {
   const report = useReportAdminError();

@@ -17,8 +17,7 @@ import { EmailVerificationBanner } from './dashboard/EmailVerificationBanner';
 import { OrderCard } from './dashboard/OrderCard';
 import { COUNTED_STATUSES, countByStatus, ON_SALE_AGAIN_LIMIT, QUICK_REORDER_LIMIT, RECOMMENDED_LIMIT } from './dashboard/order-insights';
 import { QuickReorder } from './dashboard/QuickReorder';
-import { SupportCaseDialog } from './dashboard/SupportCaseDialog';
-import { useOpenSupportCaseCount } from './dashboard/support-data';
+import { SupportCaseDialog, useOpenSupportCaseCount } from '../features/support';
 import './dashboard/dashboard.css';
 
 const COUNTER_ICONS = { pending: Clock, processing: Package, shipped: Truck, delivered: CheckCircle2 } as const;

@@ -1,3 +1,2 @@
-// The reviews feature's public face: reviews and ratings on the product page, and their moderation in the back office.
+// The reviews feature's public face: reviews and ratings on the product page (their moderation in the back office: back-office.ts).
 export { ReviewsSection } from './components/ReviewsSection';
-export { ReviewsTab } from './pages/ReviewsTab';

@@ -2,7 +2,6 @@ import { ArrowLeft, LifeBuoy, MessageSquarePlus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { SUPPORT_CATEGORY_LABELS, supportReplyInputSchema } from '../../../../backend/src/customers/contract/support-input';
-import type { SupportAttachmentView } from '../../../../backend/src/customers/contract/support.views';
 import { ApiError, messageOf } from '../../api/client';
 import { useRedirectToLoginWhenSignedOut } from '../../components/RouteGuards';
 import { Field, useZodForm } from '../../components/ui/form';
@@ -11,32 +10,9 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { spansPages } from '../../lib/paging';
 import { useToast } from '../../state/toast';
-import { AttachmentPicker, SupportCaseDialog, useImagePicker } from './SupportCaseDialog';
-import { SupportCaseView, useReplyToSupportCase, useSupportCase, useSupportCases } from './support-data';
-import './support.css';
+import { AttachmentPicker, AttachmentThumbnails, SupportCaseDialog, SupportStatusBadge, useImagePicker, useReplyToSupportCase, useSupportCase, useSupportCases } from '../../features/support';
 
-const STATUS_TEXT = { open: 'Open', answered: 'Answered', closed: 'Closed' } as const;
 const replyFieldsSchema = supportReplyInputSchema.omit({ attachments: true });
-
-export function SupportStatusBadge({ status }: { status: SupportCaseView['status'] }) {
-  return <span className={`badge support-status support-status-${status}`}>{STATUS_TEXT[status]}</span>;
-}
-
-/** Attached images as thumbnails, each opening the larger image; served only to the case's customer and the shop. */
-export function AttachmentThumbnails({ attachments, label }: { attachments: SupportAttachmentView[]; label: string }) {
-  if (attachments.length === 0) return null;
-  return (
-    <ul className="support-thumbs" aria-label={label}>
-      {attachments.map((attachment, index) => (
-        <li key={attachment.id} className="support-thumb">
-          <a href={attachment.imageUrl} target="_blank" rel="noopener noreferrer" aria-label={`Image ${index + 1} of ${attachments.length} (opens in a new tab)`}>
-            <img src={attachment.thumbnailUrl} alt="" width={88} height={88} loading="lazy" />
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /** The customer's cases, most recently active first, a page at a time; each opens its thread. */
 export function SupportCaseList() {

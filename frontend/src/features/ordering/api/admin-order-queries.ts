@@ -1,0 +1,74 @@
+import { ADMIN_DASHBOARD_KEY, useAdminMutation, useAdminPage, useAdminQuery } from '../../../api/admin-queries';
+import type { z } from 'zod';
+import { apiRequest, messageOf, queryString } from '../../../api/client';
+import type { AdminDashboard, Order, OrderItem } from '../../../api/types';
+import type { OrderStatus } from '../../../../../backend/src/ordering/contract/checkout-rules';
+import type { orderListSchema } from '../../../../../backend/src/ordering/contract/back-office-input';
+import type { HeldStockView, OrderCountsView } from '../../../../../backend/src/ordering/contract/order.views';
+import { ADMIN_PRODUCTS_KEY } from '../../catalogue/back-office';
+
+export const ADMIN_ORDERS_KEY = ['/api/admin/orders'] as const;
+
+/** The Orders tab's filters and page, as `GET /api/admin/orders` takes them. */
+export type OrderListQuery = z.infer<typeof orderListSchema>;
+
+/** The Orders tab's reads, every key under ADMIN_ORDERS_KEY: refreshing that key refreshes the page shown and the counts. */
+export const adminOrderQueries = {
+  page: (query: OrderListQuery) => ({ queryKey: [...ADMIN_ORDERS_KEY, 'page', query], url: `${ADMIN_ORDERS_KEY[0]}${queryString(query)}` }),
+  counts: () => ({ queryKey: [...ADMIN_ORDERS_KEY, 'counts'], url: `${ADMIN_ORDERS_KEY[0]}/counts` }),
+};
+
+export function useAdminOrderPage(query: OrderListQuery, enabled: boolean) {
+  const { queryKey, url } = adminOrderQueries.page(query);
+  return useAdminPage<Order>(queryKey, url, { enabled });
+}
+
+/** How many orders there are in all and per status, kept by the server (the status tabs' counts). */
+export function useAdminOrderCounts() {
+  const { queryKey, url } = adminOrderQueries.counts();
+  return useAdminQuery<OrderCountsView>(queryKey, url);
+}
+
+/** Checkout spec §7: the View Details dialog reads an order's items from their own endpoint. */
+export const useOrderItems = (orderId: number) => useAdminQuery<OrderItem[]>([`/api/orders/${orderId}/items`]);
+/** The back office's figures, computed once on the server (revenue, orders today in the store's time zone). */
+export const useAdminDashboard = () => useAdminQuery<AdminDashboard>(ADMIN_DASHBOARD_KEY);
+
+export function useUpdateOrderStatus() {
+  return useAdminMutation<{ orderId: number; status: OrderStatus }>({
+    request: ({ orderId, status }) => apiRequest('PUT', `/api/orders/${orderId}/status`, { status }),
+    success: { title: 'Status updated', description: 'Order status updated successfully.' },
+    failure: 'Failed to update order status.',
+    refresh: [ADMIN_ORDERS_KEY, ADMIN_PRODUCTS_KEY, ADMIN_DASHBOARD_KEY],
+  });
+}
+
+export interface ShippingInput {
+  orderId: number;
+  trackingNumber: string;
+  shippingCarrier: string;
+  adminNotes: string;
+}
+
+export function useShipOrder() {
+  return useAdminMutation<ShippingInput>({
+    request: ({ orderId, ...body }) => apiRequest('PUT', `/api/orders/${orderId}/shipping`, { ...body, status: 'shipped' }),
+    success: { title: 'Order shipped', description: 'Shipping information updated and customer notified.' },
+    failure: 'Failed to update order shipping information.',
+    refresh: [ADMIN_ORDERS_KEY, ADMIN_DASHBOARD_KEY],
+  });
+}
+
+/** Stock held by orders not paid yet, per product (`GET /api/admin/stock/held`). */
+export const HELD_STOCK_KEY = ['/api/admin/stock/held'] as const;
+export const useHeldStock = () => useAdminQuery<HeldStockView>(HELD_STOCK_KEY);
+
+/** Gives an unpaid order's held stock back to the shop by cancelling the order. */
+export function useReleaseHeldStock() {
+  return useAdminMutation<{ orderId: number }>({
+    request: ({ orderId }) => apiRequest('POST', `/api/admin/orders/${orderId}/release`),
+    success: (_, { orderId }) => ({ title: 'Stock released', description: `Order #${orderId} was cancelled and its stock is back on sale.` }),
+    failure: (error) => messageOf(error, 'Failed to release the stock.'),
+    refresh: [HELD_STOCK_KEY, ADMIN_ORDERS_KEY, ADMIN_PRODUCTS_KEY, ADMIN_DASHBOARD_KEY],
+  });
+}

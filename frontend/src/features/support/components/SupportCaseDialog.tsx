@@ -1,0 +1,233 @@
+import { ImagePlus, X } from 'lucide-react';
+import { ChangeEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useModal } from '../../../components/ui/useModal';
+import {
+  DEFAULT_SUPPORT_PRIORITY,
+  MAX_SUPPORT_ATTACHMENTS,
+  SUPPORT_CATEGORIES,
+  SUPPORT_CATEGORY_LABELS,
+  SUPPORT_MESSAGES,
+  SUPPORT_PRIORITIES,
+  supportCaseInputSchema,
+} from '../../../../../backend/src/customers/contract/support-input';
+import { ApiError } from '../../../api/client';
+import { useRedirectToLoginWhenSignedOut } from '../../../components/RouteGuards';
+import { Field, useZodForm } from '../../../components/ui/form';
+import { useAuth } from '../../../hooks/useAuth';
+import { useToast } from '../../../state/toast';
+import { acceptedImages, PickedImage, useCreateSupportCase } from '../api/support-queries';
+import './support.css';
+
+const caseFieldsSchema = supportCaseInputSchema.omit({ attachments: true });
+const PRIORITY_LABELS = { low: 'Low', medium: 'Medium', high: 'High', urgent: 'Urgent' } as const;
+
+let pickedSequence = 0;
+
+/**
+ * The images picked for a case or a reply (spec §5): images only, others silently dropped; more than
+ * five in total are refused with the 'Too Many Files' toast. Previews are the browser's own copies,
+ * let go when removed, cleared or unmounted.
+ */
+export function useImagePicker() {
+  const toast = useToast();
+  const [images, setImages] = useState<PickedImage[]>([]);
+  const current = useRef(images);
+  current.current = images;
+
+  useEffect(() => () => current.current.forEach((image) => URL.revokeObjectURL(image.previewUrl)), []);
+
+  const add = useCallback(
+    (files: File[]) => {
+      const { images: accepted, tooLarge } = acceptedImages(files);
+      if (tooLarge.length > 0) toast({ title: 'File too large', description: `${tooLarge.map((file) => file.name).join(', ')}: images can be up to 10MB each.`, variant: 'destructive' });
+      if (accepted.length === 0) return;
+      if (current.current.length + accepted.length > MAX_SUPPORT_ATTACHMENTS) {
+        toast({ title: SUPPORT_MESSAGES.tooManyFilesTitle, description: SUPPORT_MESSAGES.tooManyFiles, variant: 'destructive' });
+        return;
+      }
+      setImages((before) => [...before, ...accepted.map((file) => ({ key: `picked-${(pickedSequence += 1)}`, file, previewUrl: URL.createObjectURL(file) }))]);
+    },
+    [toast],
+  );
+
+  const remove = useCallback((key: string) => {
+    setImages((before) => {
+      before.filter((image) => image.key === key).forEach((image) => URL.revokeObjectURL(image.previewUrl));
+      return before.filter((image) => image.key !== key);
+    });
+  }, []);
+
+  const clear = useCallback(() => {
+    current.current.forEach((image) => URL.revokeObjectURL(image.previewUrl));
+    setImages([]);
+  }, []);
+
+  return { images, add, remove, clear };
+}
+
+/** The file input and the picked images as thumbnails, each with a Remove button. */
+export function AttachmentPicker({ picker, disabled = false, label = 'Attachments (optional)' }: { picker: ReturnType<typeof useImagePicker>; disabled?: boolean; label?: string }) {
+  const inputId = useId();
+  const hintId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    picker.add(Array.from(event.target.files ?? []));
+    // The same file can be picked again after removing it.
+    event.target.value = '';
+  };
+  return (
+    <div className="field support-attachments">
+      <span className="field-label" id={`${inputId}-label`}>
+        {label}
+      </span>
+      <label htmlFor={inputId} className={`support-drop ${disabled ? 'is-disabled' : ''}`}>
+        <ImagePlus size={22} aria-hidden />
+        <span>
+          <span className="support-drop-action">Add images</span>
+          <span id={hintId} className="muted small support-drop-hint">
+            PNG, JPG, GIF up to 10MB each · at most {MAX_SUPPORT_ATTACHMENTS} ({picker.images.length} added)
+          </span>
+        </span>
+      </label>
+      <input
+        ref={input}
+        id={inputId}
+        type="file"
+        accept="image/*"
+        multiple
+        className="sr-only"
+        aria-labelledby={`${inputId}-label`}
+        aria-describedby={hintId}
+        disabled={disabled}
+        onChange={choose}
+      />
+      {picker.images.length > 0 && (
+        <ul className="support-thumbs" aria-label="Attached images">
+          {picker.images.map((image) => (
+            <li key={image.key} className="support-thumb">
+              <img src={image.previewUrl} alt={image.file.name} width={88} height={88} />
+              <button type="button" className="support-thumb-remove" aria-label={`Remove ${image.file.name}`} disabled={disabled} onClick={() => picker.remove(image.key)}>
+                <X size={14} aria-hidden />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Checkout spec §2, §5, §8: the Create Support Case form. Submitting disables the button and shows
+ * 'Creating Case...'; on success the form resets, the images clear, the list is read again and the
+ * dialog closes. Signed out, the customer is told and sent to sign in (500 ms).
+ * `defaultOrderId` shows the Order ID field, filled with it (spec: shown only when one is supplied).
+ */
+export function SupportCaseDialog({ open, onClose, defaultOrderId }: { open: boolean; onClose(): void; defaultOrderId?: number }) {
+  if (!open) return null;
+  return <SupportCaseForm onClose={onClose} defaultOrderId={defaultOrderId} />;
+}
+
+function SupportCaseForm({ onClose, defaultOrderId }: { onClose(): void; defaultOrderId?: number }) {
+  // Opened modally: focus stays inside, Escape closes; focus returns to the opener afterwards.
+  const dialog = useModal();
+  const titleId = useId();
+  const toast = useToast();
+  const { isLoading, isAuthenticated } = useAuth();
+  const [sessionEnded, setSessionEnded] = useState(false);
+  useRedirectToLoginWhenSignedOut(sessionEnded || (!isLoading && !isAuthenticated));
+  const picker = useImagePicker();
+  const create = useCreateSupportCase();
+  const defaults = { subject: '', description: '', priority: DEFAULT_SUPPORT_PRIORITY, orderId: defaultOrderId ?? null };
+  const form = useZodForm(caseFieldsSchema, { defaultValues: defaults });
+  const { errors } = form.formState;
+
+
+  const close = () => {
+    if (!create.isPending) onClose();
+  };
+
+  const submit = form.handleSubmit((fields) =>
+    create.mutate(
+      { fields, images: picker.images },
+      {
+        onSuccess: (opened) => {
+          form.reset(defaults);
+          picker.clear();
+          toast({ title: 'Support Case Created', description: `Case #${opened.id}: we will reply here and by e-mail.`, variant: 'success' });
+          onClose();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.isUnauthorized) return setSessionEnded(true);
+          toast({ title: 'Error', description: SUPPORT_MESSAGES.createFailed, variant: 'destructive' });
+        },
+      },
+    ),
+  );
+
+  const busy = create.isPending;
+  return (
+    <dialog
+      ref={dialog}
+      className="support-dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
+    >
+      <form className="stack" noValidate onSubmit={submit}>
+        <div className="row between support-dialog-heading">
+          <h2 id={titleId}>Create Support Case</h2>
+          <button type="button" className="icon-button" aria-label="Close" onClick={close}>
+            <X size={18} aria-hidden />
+          </button>
+        </div>
+        <p className="muted small">Tell us what happened. We answer here, on your dashboard, and let you know by e-mail.</p>
+        <Field label="Subject" required error={errors.subject?.message}>
+          <input className="input" maxLength={200} autoComplete="off" {...form.register('subject')} />
+        </Field>
+        <div className="support-dialog-pair">
+          <Field label="Category" required error={errors.category?.message}>
+            <select className="select" defaultValue="" {...form.register('category')}>
+              <option value="" disabled>
+                Select a category
+              </option>
+              {SUPPORT_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {SUPPORT_CATEGORY_LABELS[category]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Priority" error={errors.priority?.message}>
+            <select className="select" {...form.register('priority')}>
+              {SUPPORT_PRIORITIES.map((priority) => (
+                <option key={priority} value={priority}>
+                  {PRIORITY_LABELS[priority]}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        {defaultOrderId !== undefined && (
+          <Field label="Order ID" error={errors.orderId?.message}>
+            <input className="input" type="number" inputMode="numeric" min={1} {...form.register('orderId', { setValueAs: (value) => (value === '' || value === null ? null : Number(value)) })} />
+          </Field>
+        )}
+        <Field label="Description" required hint="At least 10 characters." error={errors.description?.message}>
+          <textarea className="textarea" rows={5} maxLength={5000} {...form.register('description')} />
+        </Field>
+        <AttachmentPicker picker={picker} disabled={busy} />
+        <div className="row gap support-dialog-actions">
+          <button type="button" className="button button-outline" onClick={close} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {busy ? 'Creating Case...' : 'Create Case'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
