@@ -160,6 +160,11 @@ describe('Running the store from the back office', () => {
     const { order, payment } = await placeBitcoinOrder(products[0].id);
     const { page, consoleErrors } = await openAdmin(shop, MOBILE);
     await expectWithinWidth(page.getByRole('button', { name: 'Menu', exact: true }), MOBILE.width);
+    // The dashboard's recent orders: a card each, every fact within the phone's width (a table showed 2 of 7 columns).
+    const recent = page.getByRole('list', { name: 'Recent orders' }).getByRole('listitem').filter({ hasText: `#${order.id}` });
+    await expectPage(recent).toContainText('barbara@example.com');
+    await expectPage(recent).toContainText('Bitcoin (BTC)');
+    await expectWithinWidth(recent, MOBILE.width);
     for (const tab of ['Dashboard', 'Products', 'Orders', 'Payments', 'Referral codes', 'Reviews', 'Audit log']) {
       await openAdminSection(page, tab);
       await page.waitForLoadState('networkidle');

@@ -12,10 +12,14 @@ import { StatusBadge, TransactionHash } from '../../../components/ui/admin-ui';
 import { AdminTable } from '../../../components/ui/AdminTable';
 import { LoadError } from '../../../components/ui/LoadError';
 import { HeldStockPanel } from '../components/HeldStockPanel';
+import { usePhoneLayout } from '../../../hooks/usePhoneLayout';
+import type { AdminDashboard } from '../../../api/types';
 
 /** Every figure comes from `GET /api/admin/dashboard`, where each is defined once. */
 export function DashboardTab() {
   const dashboard = useAdminDashboard();
+  // Seven columns do not fit a phone: there each order is a card with the same facts.
+  const phone = usePhoneLayout();
   const figures = dashboard.data;
   const loading = '…';
   return (
@@ -30,6 +34,8 @@ export function DashboardTab() {
         <h2 id="recent-orders-heading">Recent Orders</h2>
         {dashboard.isError ? (
           <LoadError message={messageOf(dashboard.error, 'Failed to load orders.')} onRetry={() => dashboard.refetch()} />
+        ) : phone ? (
+          <RecentOrderCards orders={figures?.recentOrders} />
         ) : (
           <AdminTable
             columns={['Order ID', 'Customer', 'Payment Method', 'Status', 'Amount', 'Transaction', 'Date']}
@@ -62,6 +68,48 @@ export function DashboardTab() {
       </section>
       <HeldStockPanel />
     </div>
+  );
+}
+
+function RecentOrderCards({ orders }: { orders: AdminDashboard['recentOrders'] | undefined }) {
+  if (!orders) {
+    return (
+      <ul className="recent-order-cards" aria-hidden>
+        {[0, 1, 2].map((row) => (
+          <li key={row} className="recent-order-card">
+            <span className="skeleton skeleton-line short" />
+            <span className="skeleton skeleton-line" />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (orders.length === 0) return <p className="admin-empty">No orders yet</p>;
+  return (
+    <ul className="recent-order-cards" aria-label="Recent orders">
+      {orders.map((order) => (
+        <li key={order.id} className="recent-order-card">
+          <p className="row between gap">
+            <strong>#{order.id}</strong>
+            <StatusBadge status={order.status} />
+          </p>
+          <p className="row between gap">
+            <span>{customerName(order)}</span>
+            <strong className="admin-number">{formatAud(toCents(order.totalAmount))}</strong>
+          </p>
+          <p className="small muted">
+            {order.customerEmail}
+            <br />
+            {paymentMethodLabel(order.paymentMethod)} · {formatDate(order.createdAt)}
+          </p>
+          {(order.blockchainTxHash ?? order.transactionId) && (
+            <p className="small">
+              <TransactionHash paymentMethod={order.paymentMethod} hash={order.blockchainTxHash ?? order.transactionId} />
+            </p>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
 
