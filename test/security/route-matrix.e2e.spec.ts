@@ -9,7 +9,7 @@ import { startTestApp, TestApp } from '../support/test-app';
 type Actor = 'guest' | 'customer' | 'other' | 'admin';
 const ACTORS: Actor[] = ['guest', 'customer', 'other', 'admin'];
 /** 409: authorized, then refused by the business rule (a state the table's app cannot reach, e.g. a payment the chain underpaid). */
-type Outcome = 'ok' | 401 | 403 | 404 | 409;
+type Outcome = 'ok' | 400 | 401 | 403 | 404 | 409;
 type Params = Record<string, string | number>;
 
 interface RouteCase {
@@ -129,6 +129,10 @@ describe('Route table: authorization and bad input', () => {
     'GET /api/auth/verify-email': { expect: everyone },
     // The administrator's address counts as confirmed: no link to mail.
     'POST /api/auth/verify-email/resend': { expect: { ...signedIn, admin: 409 }, takesNoBody: true },
+    // Anyone may ask; the answer is the same whether or not an account uses the address.
+    'POST /api/auth/password-reset': { body: () => ({ email: `reset-${(sequence += 1)}@example.com` }), expect: everyone },
+    // The token is the authority: a made-up one is the same 400 for everyone.
+    'POST /api/auth/password-reset/confirm': { body: () => ({ token: 'A'.repeat(43), password: 'new-secret-1' }), expect: { guest: 400, customer: 400, other: 400, admin: 400 } },
     'GET /api/login': { expect: everyone },
     'GET /api/logout': { expect: everyone, changesSession: true },
     'GET /api/products/:id/reviews': { params: async () => ({ id: await newProduct() }), expect: everyone },

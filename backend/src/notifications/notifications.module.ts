@@ -4,6 +4,7 @@ import { AppConfig } from '../config';
 import { CREDENTIAL_STORE, CredentialStore } from '../storage/credential-store/credential-store.port';
 import { READ_STORE, ReadStore } from '../storage/read-store/read-store.port';
 import { SendEmailVerificationHandler } from './commands/send-email-verification.command';
+import { SendPasswordChangedNoticeHandler, SendPasswordResetLinkHandler } from './commands/send-password-emails.command';
 import { OutboxController } from './http/outbox.controller';
 import { NOTIFIER } from './mail/notifier.port';
 import { OutboxNotifier } from './mail/outbox.notifier';
@@ -22,6 +23,8 @@ export class NotificationsModule {
         OrderNotificationsReactor,
         SupportNotificationsReactor,
         SendEmailVerificationHandler,
+        SendPasswordResetLinkHandler,
+        SendPasswordChangedNoticeHandler,
         {
           provide: NOTIFIER,
           useFactory: async (durable: CredentialStore, readStore: ReadStore) => {

@@ -1,61 +1,29 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { SendEmailVerification } from '../../notifications/commands/public';
 import { NotFoundError } from '../../shared/errors';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { CREDENTIAL_STORE, CredentialStore } from '../../storage/credential-store/credential-store.port';
-import { Document } from '../../storage/read-store/read-store.port';
+import { AccountLinkTokens } from './account-link-tokens';
 import { hasVerifiedEmail, userStream } from '../contract/identity.events';
 import { userDecider } from '../domain/user.decider';
 
 export const EMAIL_VERIFICATIONS_COLLECTION = 'identity_email_verifications';
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60_000;
-/** 32 random bytes, base64url: what a link carries, and the only shape `GET /api/auth/verify-email` looks up. */
-export const EMAIL_VERIFICATION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const INVALID_LINK = 'This confirmation link is not valid.';
 
-/** Keyed by the token's SHA-256: whoever reads this store (or a backup of it) cannot build a working link. */
-type PendingVerification = Document & { userId: string; email: string; expiresAt: number };
-
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/**
- * Confirmation links waiting to be followed, in the credential store (like passwords, outside the
- * log and the rebuildable read models). One live link per account: a new one replaces the last.
- */
+/** Confirmation links waiting to be followed (see AccountLinkTokens). */
 @Injectable()
-export class EmailVerificationTokens implements OnModuleInit {
-  constructor(@Inject(CREDENTIAL_STORE) private readonly store: CredentialStore) {}
-
-  private get pending() {
-    return this.store.collection<PendingVerification>(EMAIL_VERIFICATIONS_COLLECTION);
+export class EmailVerificationTokens extends AccountLinkTokens implements OnModuleInit {
+  constructor(@Inject(CREDENTIAL_STORE) store: CredentialStore) {
+    super(store, EMAIL_VERIFICATIONS_COLLECTION);
   }
 
   async onModuleInit(): Promise<void> {
-    await this.pending.createIndex({ userId: 1 });
-    await this.pending.createIndex({ expiresAt: 1 });
-  }
-
-  /** A new token for the account's address; only its hash is kept. Links that have lapsed, anyone's, go at the same time. */
-  async issue(userId: string, email: string, expiresAt: Date): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
-    await this.pending.deleteMany({ $or: [{ userId }, { expiresAt: { $lte: Date.now() } }] });
-    await this.pending.insertOne({ _id: hashOf(token), userId, email, expiresAt: expiresAt.getTime() });
-    return token;
-  }
-
-  /**
-   * The account and address a token was mailed for, once: the token is deleted as it is taken, and of
-   * two simultaneous clicks only the one whose delete removed it proceeds. Unknown, lapsed, used: null.
-   */
-  async take(token: string): Promise<{ userId: string; email: string } | null> {
-    const id = hashOf(token);
-    const pending = await this.pending.findOne({ _id: id });
-    if (!pending || (await this.pending.deleteOne({ _id: id })) === 0) return null;
-    return pending.expiresAt > Date.now() ? { userId: pending.userId, email: pending.email } : null;
+    await this.createIndexes();
   }
 }
 
@@ -120,7 +88,7 @@ export class VerifyEmailHandler implements ICommandHandler<VerifyEmail> {
   ) {}
 
   async execute({ token, context }: VerifyEmail) {
-    const link = EMAIL_VERIFICATION_TOKEN.test(token) ? await this.tokens.take(token) : null;
+    const link = await this.tokens.take(token);
     if (!link) throw new NotFoundError(INVALID_LINK);
     // The mailbox's holder acts, whoever is signed in in the browser that opened the link.
     const acting = { ...context, actorId: link.userId };

@@ -24,13 +24,16 @@ const email = z
   .max(254)
   .pipe(z.email({ message: AUTH_INPUT_MESSAGES.invalidEmail }));
 
+/** A password being chosen (sign-up, reset): the same rules everywhere. */
+const newPassword = z
+  .string({ message: AUTH_INPUT_MESSAGES.passwordRequired })
+  .min(MIN_PASSWORD_LENGTH, AUTH_INPUT_MESSAGES.weakPassword)
+  .max(MAX_PASSWORD_LENGTH, AUTH_INPUT_MESSAGES.longPassword);
+
 export const signupSchema = z.object({
   fullName: z.string({ message: AUTH_INPUT_MESSAGES.fullNameRequired }).trim().min(1, AUTH_INPUT_MESSAGES.fullNameRequired).max(100),
   email,
-  password: z
-    .string({ message: AUTH_INPUT_MESSAGES.passwordRequired })
-    .min(MIN_PASSWORD_LENGTH, AUTH_INPUT_MESSAGES.weakPassword)
-    .max(MAX_PASSWORD_LENGTH, AUTH_INPUT_MESSAGES.longPassword),
+  password: newPassword,
 });
 
 export type SignupInput = z.infer<typeof signupSchema>;
@@ -41,3 +44,16 @@ export const loginSchema = z.object({
 });
 
 export type LoginInput = z.infer<typeof loginSchema>;
+
+/** `POST /api/auth/password-reset` (issue 22): the address to mail a reset link to. */
+export const passwordResetRequestSchema = z.object({ email });
+/** `POST /api/auth/password-reset/confirm`: the mailed link's token and the new password (the sign-up's rules). */
+export const passwordResetSchema = z.object({
+  token: z.string({ message: 'The reset link is incomplete. Open the link from the e-mail again.' }).min(1, 'The reset link is incomplete. Open the link from the e-mail again.').max(200),
+  password: newPassword,
+});
+export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
+
+/** The same answer whether or not an account uses the address: nobody learns who has an account. */
+export const PASSWORD_RESET_REQUESTED = 'If an account uses that address, we have mailed it a link to choose a new password. The link works once, for 60 minutes.';
+export const PASSWORD_RESET_DONE = 'Your password was changed and every session of your account was signed out. Sign in with your new password.';

@@ -11,5 +11,9 @@ export function describeIdentityEvent(event: UserEvent): string {
       return `Confirmation link mailed to <${event.data.email}>, valid until ${event.data.expiresAt}`;
     case 'EmailVerified':
       return `E-mail address <${event.data.email}> confirmed`;
+    case 'PasswordResetRequested':
+      return `Password reset link mailed to <${event.data.email}>, valid until ${event.data.expiresAt}`;
+    case 'PasswordReset':
+      return `Password set anew through a mailed link; ${event.data.sessionsEnded} session${event.data.sessionsEnded === 1 ? '' : 's'} ended`;
   }
 }

@@ -10,7 +10,12 @@ export type EmailVerificationRequested = DomainEvent<'EmailVerificationRequested
 /** Someone who reads `email`'s mailbox followed the link: the guest orders placed with it may become this account's. */
 export type EmailVerified = DomainEvent<'EmailVerified', { userId: string; email: string }>;
 
-export type UserEvent = UserRegistered | RoleGranted | EmailVerificationRequested | EmailVerified;
+/** A link to choose a new password was mailed to `email` (issue 22). Its token is not here: only its SHA-256, in the credential store. */
+export type PasswordResetRequested = DomainEvent<'PasswordResetRequested', { userId: string; email: string; expiresAt: string }>;
+/** The password was set anew through a mailed link; every session of the account ended. No hash here either. */
+export type PasswordReset = DomainEvent<'PasswordReset', { userId: string; sessionsEnded: number }>;
+
+export type UserEvent = UserRegistered | RoleGranted | EmailVerificationRequested | EmailVerified | PasswordResetRequested | PasswordReset;
 
 export const userStream = (userId: string) => `user-${userId}`;
 

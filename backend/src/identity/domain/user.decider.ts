@@ -17,7 +17,11 @@ export type UserCommand =
   /** The link's token is made and kept (hashed) by the handler; the decision records only that one was mailed. */
   | { kind: 'requestEmailVerification'; expiresAt: string }
   /** `email`: the address the followed link was mailed to. */
-  | { kind: 'verifyEmail'; email: string };
+  | { kind: 'verifyEmail'; email: string }
+  /** As for confirmations, the token is the handler's; the decision records that a link was mailed. */
+  | { kind: 'requestPasswordReset'; expiresAt: string }
+  /** `email`: the address the followed link was mailed to; `sessionsEnded`: how many sessions the new password ended. */
+  | { kind: 'resetPassword'; email: string; sessionsEnded: number };
 
 export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
   initialState: { userId: null, role: 'customer', email: '', emailVerified: false },
@@ -29,6 +33,8 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
       case 'RoleGranted':
         return { ...state, role: event.data.role };
       case 'EmailVerificationRequested':
+      case 'PasswordResetRequested':
+      case 'PasswordReset':
         return state;
       case 'EmailVerified':
         return { ...state, emailVerified: true };
@@ -55,6 +61,11 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
         if (command.email !== email) throw new ConflictError('This link was sent to another address.');
         if (state.emailVerified) return [];
         return [{ type: 'EmailVerified', version: 1, data: { userId, email } }];
+      case 'requestPasswordReset':
+        return [{ type: 'PasswordResetRequested', version: 1, data: { userId, email, expiresAt: command.expiresAt } }];
+      case 'resetPassword':
+        if (command.email !== email) throw new ConflictError('This link was sent to another address.');
+        return [{ type: 'PasswordReset', version: 1, data: { userId, sessionsEnded: command.sessionsEnded } }];
     }
   },
 };

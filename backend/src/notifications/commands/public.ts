@@ -1,2 +1,3 @@
 /** The notifications commands other parts of the shop may send. */
 export { SendEmailVerification } from './send-email-verification.command';
+export { SendPasswordChangedNotice, SendPasswordResetLink } from './send-password-emails.command';

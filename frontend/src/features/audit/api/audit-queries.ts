@@ -93,6 +93,8 @@ const EVENT_LABELS: Record<KnownEventType, string> = {
   RoleGranted: 'Role granted',
   EmailVerificationRequested: 'Confirmation e-mail sent',
   EmailVerified: 'E-mail address confirmed',
+  PasswordResetRequested: 'Password reset link mailed',
+  PasswordReset: 'Password reset',
   UniqueKeyClaimed: 'Unique key claimed',
   UniqueKeyReleased: 'Unique key released',
 };
@@ -105,7 +107,7 @@ export const EVENT_TYPE_GROUPS: { label: string; types: KnownEventType[] }[] = [
   { label: 'Products and stock', types: ['ProductCreated', 'ProductDetailsChanged', 'ProductPricingChanged', 'ProductActivated', 'ProductDeactivated', 'ProductRemoved', 'StockAdjusted', 'StockReserved', 'StockReleased', 'CategoryCreated', 'CategoryDetailsChanged'] },
   { label: 'Reviews', types: ['ReviewWritten', 'ReviewEdited', 'ReviewDeleted', 'ReviewVoted', 'ReviewAnswered', 'ReviewHidden', 'ReviewShown'] },
   { label: 'Referral codes', types: ['ReferralCodeCreated', 'ReferralCodeDeactivated'] },
-  { label: 'Accounts', types: ['UserRegistered', 'RoleGranted', 'EmailVerificationRequested', 'EmailVerified', 'UniqueKeyClaimed', 'UniqueKeyReleased'] },
+  { label: 'Accounts', types: ['UserRegistered', 'RoleGranted', 'EmailVerificationRequested', 'EmailVerified', 'PasswordResetRequested', 'PasswordReset', 'UniqueKeyClaimed', 'UniqueKeyReleased'] },
 ];
 
 /** "OrderShipped" as "Order shipped"; a type the SPA does not know yet is split into words. */
