@@ -20,6 +20,7 @@ const CategoriesPage = lazyPage(() => import('./pages/CategoriesPage'));
 const ProductDetailPage = lazyPage(() => import('./pages/ProductDetailPage'));
 const CalculatorPage = lazy(() => import('./pages/CalculatorPage'));
 const AuthPage = lazy(() => import('./pages/AuthPage'));
+const ResetPasswordPage = lazy(() => import('./pages/auth/ResetPasswordPage'));
 const CheckoutPage = lazy(() => import('./pages/CheckoutPage'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage'));
 const OrderDetailPage = lazy(() => import('./pages/orders/OrderDetailPage'));
@@ -42,6 +43,7 @@ const PAGES: Record<PagePath, ReactNode> = {
   '/products/:id': <ProductDetailPage />,
   '/calculator': <CalculatorPage />,
   '/auth': <AuthPage />,
+  '/auth/reset': <ResetPasswordPage />,
   '/checkout': <CheckoutPage />,
   '/dashboard': <RequireSignedIn><DashboardPage /></RequireSignedIn>,
   '/orders/lookup': <OrderLookupPage />,

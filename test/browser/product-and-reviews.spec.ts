@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { DESKTOP, MOBILE, Shop, startShop, unexpectedErrors, screenshotPath } from './browser-support';
+import { DESKTOP, expectNoSidewaysPan, MOBILE, Shop, startShop, unexpectedErrors, screenshotPath } from './browser-support';
 import { expect as expectPage } from './expect-page';
 
 interface ApiProduct {
@@ -189,8 +189,25 @@ describe('Product page, reviews and sign-up in a real browser', () => {
     await form.getByRole('button', { name: 'Login' }).click();
     await expectPage(page.getByText('Login Failed')).toBeVisible();
     await expectPage(page.getByText('Invalid email or password.')).toBeVisible();
+    // "Forgot password?": a reset link by e-mail, the same answer whether or not the account exists.
     await form.getByRole('button', { name: 'Forgot password?' }).click();
-    await expectPage(form.getByRole('link', { name: /Contact support/ })).toBeVisible();
-    expect(unexpectedErrors(consoleErrors, [401])).toEqual([]);
+    const reset = page.getByRole('form', { name: 'Reset password' });
+    await expectPage(reset.getByLabel('Account e-mail')).toHaveValue('nobody@example.com');
+    await reset.getByRole('button', { name: 'Send reset link' }).click();
+    await expectPage(reset.getByText(/^If an account uses that address, we have mailed it a link/)).toBeVisible();
+    await expectPage(reset.getByRole('link', { name: /Contact support/ })).toBeVisible();
+    await expectNoSidewaysPan(page, MOBILE.width);
+    // A link that is not (or no longer) valid says so and where to get a new one.
+    await page.goto(`/auth/reset?token=${'A'.repeat(43)}`);
+    const choose = page.getByRole('form', { name: 'New password' });
+    await choose.getByLabel('New password', { exact: true }).fill('a-new-secret-1');
+    await choose.getByLabel('New password again', { exact: true }).fill('a-new-secret-2');
+    await choose.getByRole('button', { name: 'Set new password' }).click();
+    await expectPage(choose.getByText('The two passwords differ.')).toBeVisible();
+    await choose.getByLabel('New password again', { exact: true }).fill('a-new-secret-1');
+    await choose.getByRole('button', { name: 'Set new password' }).click();
+    await expectPage(page.getByRole('alert')).toContainText('This password reset link is not valid');
+    await page.screenshot({ path: screenshotPath('password-reset-invalid-mobile') });
+    expect(unexpectedErrors(consoleErrors, [400, 401])).toEqual([]);
   }, 60_000);
 });

@@ -5,6 +5,7 @@ import { effectivePriceCents } from '../lib/money';
 import { useCart } from '../state/cart';
 import { useCurrency } from '../state/currency';
 import { ProductImage } from './ProductImage';
+import { Button } from './ui/Button';
 
 /** Spec §2: slide-over from the right, full width on small screens. */
 export function CartDrawer() {
@@ -44,9 +45,9 @@ export function CartDrawer() {
           <div className="drawer-empty">
             <ShoppingBag size={48} aria-hidden className="muted" />
             <p>Your cart is empty</p>
-            <button type="button" className="button button-primary" onClick={cart.close}>
+            <Button variant="primary" onClick={cart.close}>
               Continue Shopping
-            </button>
+            </Button>
           </div>
         ) : (
           <>
@@ -89,19 +90,19 @@ export function CartDrawer() {
                 <span>Total</span>
                 <strong data-testid="cart-total">{format(cart.totalPriceCents)}</strong>
               </p>
-              <button
-                type="button"
-                className="button button-primary button-block"
+              <Button
+                variant="primary"
+                block
                 onClick={() => {
                   cart.close();
                   navigate('/checkout');
                 }}
               >
                 Checkout
-              </button>
-              <button type="button" className="button button-outline button-block" onClick={cart.close}>
+              </Button>
+              <Button variant="outline" block onClick={cart.close}>
                 Continue Shopping
-              </button>
+              </Button>
             </footer>
           </>
         )}

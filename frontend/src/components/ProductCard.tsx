@@ -8,6 +8,7 @@ import { Price } from './Price';
 import { ProductBadges } from './ProductBadges';
 import { ProductImage } from './ProductImage';
 import { Stars } from './Stars';
+import { Button, buttonClassName } from './ui/Button';
 import './favorite-button.css';
 
 export type ProductLayout = 'grid' | 'list';
@@ -22,9 +23,9 @@ function AddToCartButton({ product }: { product: Product }) {
   const outOfStock = product.stock === 0;
   const atStock = !outOfStock && inCart >= product.stock;
   return (
-    <button
-      type="button"
-      className="button button-primary button-sm"
+    <Button
+      variant="primary"
+      size="sm"
       disabled={outOfStock || atStock}
       title={atStock ? 'All available stock is in your cart' : undefined}
       onClick={(event) => {
@@ -38,7 +39,7 @@ function AddToCartButton({ product }: { product: Product }) {
           <ShoppingCart size={16} aria-hidden /> Add
         </>
       )}
-    </button>
+    </Button>
   );
 }
 
@@ -49,7 +50,7 @@ export function FavoriteButton({ product, className = '', labelled = false }: { 
   return (
     <button
       type="button"
-      className={labelled ? `button button-ghost button-sm favorite-button ${className}` : `icon-button favorite-button ${className}`}
+      className={labelled ? buttonClassName({ variant: 'ghost', size: 'sm', className: `favorite-button ${className}` }) : `icon-button favorite-button ${className}`}
       aria-pressed={isFavorite}
       aria-label={labelled ? undefined : label}
       aria-busy={isPending}

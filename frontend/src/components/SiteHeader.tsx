@@ -5,6 +5,7 @@ import { displayName, useAuth } from '../hooks/useAuth';
 import { SALE_PERCENT, SHOP_NAME } from '../lib/shop';
 import { CartButton } from './CartButton';
 import { CurrencyPicker } from './CurrencyPicker';
+import { ButtonAnchor } from './ui/Button';
 
 export function SaleBanner() {
   return (
@@ -69,14 +70,14 @@ export function SiteHeader() {
               <span className="user-name" title={user?.email}>
                 <User size={16} aria-hidden /> {displayName(user)}
               </span>
-              <a href="/api/logout" className="button button-ghost button-sm" aria-label="Logout">
+              <ButtonAnchor href="/api/logout" variant="ghost" size="sm" aria-label="Logout">
                 <LogOut size={16} aria-hidden /> <span className="hide-on-phone">Logout</span>
-              </a>
+              </ButtonAnchor>
             </>
           ) : (
-            <a href="/api/login" className="button button-primary button-sm">
+            <ButtonAnchor href="/api/login" variant="primary" size="sm">
               Login
-            </a>
+            </ButtonAnchor>
           )}
           <button type="button" className="icon-button menu-toggle" aria-label={menuOpen ? 'Close menu' : 'Open menu'} aria-expanded={menuOpen} onClick={() => setMenuOpen(!menuOpen)}>
             {menuOpen ? <X size={20} aria-hidden /> : <Menu size={20} aria-hidden />}

@@ -1,6 +1,6 @@
 import { LogOut, Store } from 'lucide-react';
 import { ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { SHOP_NAME } from '../lib/shop';
 import { AdminSession } from '../state/admin-session';
@@ -16,6 +16,7 @@ import { NotificationsTab } from '../features/notifications';
 import { SupportTab } from '../features/support/back-office';
 import { isRecordPath } from '../hooks/useRecordRoute';
 import { NotFoundPage } from './NotFoundPage';
+import { Button, ButtonLink } from '../components/ui/Button';
 import './admin/admin.css';
 
 /** Each section's panel, rendered only while it is on screen, so its data is read afresh each time it is opened. */
@@ -52,12 +53,12 @@ export default function AdminPage() {
               <p className="muted">Products, orders, payments and the full history of each.</p>
             </div>
             <div className="row gap">
-              <Link to="/" className="button button-outline">
+              <ButtonLink to="/" variant="outline">
                 <Store size={18} aria-hidden /> View Store
-              </Link>
-              <button type="button" className="button button-dark" onClick={() => window.location.assign('/api/logout')}>
+              </ButtonLink>
+              <Button variant="dark" onClick={() => window.location.assign('/api/logout')}>
                 <LogOut size={18} aria-hidden /> Logout
-              </button>
+              </Button>
             </div>
           </header>
           <div className="admin-body">

@@ -8,6 +8,7 @@ import { PresetPicker } from './calculator/PresetPicker';
 import { ProfilePanel, SafetyNotice } from './calculator/ProfilePanel';
 import { ResultPanel } from './calculator/ResultPanel';
 import { isInvalidCustom, useCalculatorState } from './calculator/useCalculatorState';
+import { Button } from '../components/ui/Button';
 import './calculator/calculator.css';
 
 /** Storefront spec §2, §4, §9: five steps, then the result, the product's profile and a safety notice. */
@@ -139,9 +140,9 @@ function ProductSelect({ labelId, value, onChange }: { labelId: string; value: s
     return (
       <div className="notice notice-danger" role="alert">
         <p>{messageOf(products.error, 'Failed to fetch products')}</p>
-        <button type="button" className="button button-outline button-sm" onClick={() => products.refetch()}>
+        <Button variant="outline" size="sm" onClick={() => products.refetch()}>
           Try again
-        </button>
+        </Button>
       </div>
     );
   }

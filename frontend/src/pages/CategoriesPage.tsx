@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useCategories } from '../hooks/useCatalogue';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { productCount } from './catalogue/CatalogueControls';
+import { Button, ButtonLink } from '../components/ui/Button';
 import './catalogue/categories.css';
 
 export const CATEGORY_DESCRIPTION_FALLBACK = 'High-quality research compounds for scientific studies and analysis.';
@@ -31,9 +32,9 @@ export default function CategoriesPage() {
         {categories.isError ? (
           <div className="notice notice-danger row gap between wrap" role="alert">
             <span>Failed to load categories</span>
-            <button type="button" className="button button-outline button-sm" onClick={() => categories.refetch()}>
+            <Button variant="outline" size="sm" onClick={() => categories.refetch()}>
               Try again
-            </button>
+            </Button>
           </div>
         ) : categories.isLoading ? (
           <div className="category-grid" role="status" aria-busy="true" aria-label="Loading categories">
@@ -46,9 +47,9 @@ export default function CategoriesPage() {
             <FolderOpen size={40} className="muted" aria-hidden />
             <h2>No categories found</h2>
             <p className="muted">Categories will appear here once they are added to the system.</p>
-            <Link to="/admin" className="button button-primary">
+            <ButtonLink to="/admin" variant="primary">
               Go to Admin Panel
-            </Link>
+            </ButtonLink>
           </div>
         ) : (
           <ul className="category-grid" aria-label="Categories">
@@ -60,9 +61,9 @@ export default function CategoriesPage() {
                 <h2 className="category-card-name">{category.name}</h2>
                 <p className="muted category-card-description">{category.description || CATEGORY_DESCRIPTION_FALLBACK}</p>
                 <p className="category-card-count">{productCount(category.productCount)}</p>
-                <Link to={`/search?categoryId=${category.id}`} className="button button-outline button-block" aria-label={`Explore Products in ${category.name}`}>
+                <ButtonLink to={`/search?categoryId=${category.id}`} variant="outline" block aria-label={`Explore Products in ${category.name}`}>
                   Explore Products <ArrowRight size={16} aria-hidden />
-                </Link>
+                </ButtonLink>
               </li>
             ))}
           </ul>

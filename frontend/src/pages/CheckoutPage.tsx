@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ShoppingBag } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { PlacedOrder } from '../api/types';
 import { PageLoading } from '../components/PageLoading';
 import { orderQueries } from '../features/ordering';
@@ -14,6 +14,7 @@ import { CheckoutForm } from './checkout/CheckoutForm';
 import { CheckoutModeChoice } from './checkout/CheckoutModeChoice';
 import { CheckoutSteps } from './checkout/CheckoutSteps';
 import { ResumeOrderPayment } from './checkout/ResumeOrderPayment';
+import { ButtonLink } from '../components/ui/Button';
 import './checkout/checkout.css';
 
 /**
@@ -72,9 +73,9 @@ function NewCheckout() {
           <ShoppingBag size={48} className="muted" aria-hidden />
           <h2>Your cart is empty</h2>
           <p className="muted">Add a product to your cart to check out.</p>
-          <Link to="/products" className="button button-primary">
+          <ButtonLink to="/products" variant="primary">
             Continue Shopping
-          </Link>
+          </ButtonLink>
         </div>
       </>
     );

@@ -18,6 +18,7 @@ import { OrderCard } from './dashboard/OrderCard';
 import { COUNTED_STATUSES, countByStatus, ON_SALE_AGAIN_LIMIT, QUICK_REORDER_LIMIT, RECOMMENDED_LIMIT } from './dashboard/order-insights';
 import { QuickReorder } from './dashboard/QuickReorder';
 import { SupportCaseDialog, useOpenSupportCaseCount } from '../features/support';
+import { ButtonLink } from '../components/ui/Button';
 import './dashboard/dashboard.css';
 
 const COUNTER_ICONS = { pending: Clock, processing: Package, shipped: Truck, delivered: CheckCircle2 } as const;
@@ -186,9 +187,9 @@ export default function DashboardPage() {
               <div className="empty-state">
                 <PackageOpen size={48} className="muted" aria-hidden />
                 <p>You have not placed any orders yet.</p>
-                <Link to="/" className="button button-primary">
+                <ButtonLink to="/" variant="primary">
                   Start Shopping
-                </Link>
+                </ButtonLink>
               </div>
             ) : (
               <div className={`stack ${orders.isPlaceholderData ? 'is-stale' : ''}`}>

@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import { usePageTitle } from '../hooks/usePageTitle';
+import { ButtonLink } from '../components/ui/Button';
 
 export function NotFoundPage() {
   usePageTitle('Page not found');
@@ -8,8 +8,8 @@ export function NotFoundPage() {
       <h1>404 Page Not Found</h1>
       <p className="muted">The page you are looking for does not exist or has moved.</p>
       <div className="row gap">
-        <Link className="button button-primary" to="/">Back to the store</Link>
-        <Link className="button button-outline" to="/products">Browse Products</Link>
+        <ButtonLink variant="primary" to="/">Back to the store</ButtonLink>
+        <ButtonLink variant="outline" to="/products">Browse Products</ButtonLink>
       </div>
     </section>
   );

@@ -9,6 +9,7 @@ import { BUYER_REQUIREMENTS, RESEARCH_USE_DISCLAIMER } from '../lib/shop';
 import { ProductInfoTabs } from './product/ProductInfoTabs';
 import { ProductPurchase } from './product/ProductPurchase';
 import { parseProductId } from './product/product-id';
+import { Button, ButtonLink } from '../components/ui/Button';
 import './product/product.css';
 
 function ProductNotFound() {
@@ -17,7 +18,7 @@ function ProductNotFound() {
       <SearchX size={48} aria-hidden className="muted" />
       <h1>Product not found</h1>
       <p className="muted">This product does not exist or is no longer available.</p>
-      <Link className="button button-primary" to="/products">Browse Products</Link>
+      <ButtonLink variant="primary" to="/products">Browse Products</ButtonLink>
     </section>
   );
 }
@@ -53,7 +54,7 @@ export default function ProductDetailPage() {
         <TriangleAlert size={40} aria-hidden className="muted" />
         <h1>This product could not be loaded</h1>
         <p className="muted">{messageOf(product.error, 'Please check your connection and try again.')}</p>
-        <button type="button" className="button button-primary" onClick={() => product.refetch()}>Try again</button>
+        <Button variant="primary" onClick={() => product.refetch()}>Try again</Button>
       </section>
     );
   }

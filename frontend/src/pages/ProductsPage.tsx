@@ -1,6 +1,5 @@
 import { ArrowLeft, User, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import type { ProductLayout } from '../components/ProductCard';
 import { useAuth } from '../hooks/useAuth';
 import { useCategories, usePagedProducts } from '../hooks/useCatalogue';
@@ -9,6 +8,7 @@ import { CategoryChips, CategoryFilterBadge, ColumnPicker, GridColumns, LayoutTo
 import { CatalogueResults } from './catalogue/CatalogueStates';
 import { PRODUCTS_PAGE_SORTS } from './catalogue/product-sorting';
 import { useCatalogueParams } from './catalogue/useCatalogueParams';
+import { Button, ButtonLink } from '../components/ui/Button';
 
 /** Storefront spec §2, all products: search, category chips, layout, columns and sort over the whole catalogue. */
 export default function ProductsPage() {
@@ -27,9 +27,9 @@ export default function ProductsPage() {
     <div className="section products-page">
       <div className="container">
         <div className="catalogue-toolbar products-toolbar">
-          <Link to="/" className="button button-ghost button-sm">
+          <ButtonLink to="/" variant="ghost" size="sm">
             <ArrowLeft size={16} aria-hidden /> Back
-          </Link>
+          </ButtonLink>
           <form role="search" className="products-search" onSubmit={(event) => event.preventDefault()}>
             <SearchField
               label="Search products"
@@ -61,9 +61,9 @@ export default function ProductsPage() {
             </>
           )}
           {(catalogue.term || catalogue.categoryId !== null) && (
-            <button type="button" className="button button-outline button-sm" onClick={catalogue.clear}>
+            <Button variant="outline" size="sm" onClick={catalogue.clear}>
               <X size={16} aria-hidden /> Clear
-            </button>
+            </Button>
           )}
         </div>
 

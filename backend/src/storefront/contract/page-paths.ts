@@ -13,6 +13,7 @@ export const PAGE_PATHS = [
   '/products/:id',
   '/calculator',
   '/auth',
+  '/auth/reset',
   '/checkout',
   '/dashboard',
   '/orders/lookup',

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { FormEvent, ReactNode, useId } from 'react';
 import { useModal } from './useModal';
+import { Button, type ButtonVariant } from './Button';
 
 function DialogHeading({ id, title, onClose }: { id: string; title: string; onClose(): void }) {
   return (
@@ -18,7 +19,7 @@ export function AdminDialog({
   title,
   description,
   submitLabel,
-  submitClassName = 'button-primary',
+  submitVariant = 'primary',
   busy,
   onSubmit,
   onClose,
@@ -27,7 +28,7 @@ export function AdminDialog({
   title: string;
   description?: ReactNode;
   submitLabel: string;
-  submitClassName?: string;
+  submitVariant?: ButtonVariant;
   busy: boolean;
   /** Receives the submit event, e.g. react-hook-form's `handleSubmit(...)`. */
   onSubmit(event: FormEvent): void;
@@ -63,12 +64,12 @@ export function AdminDialog({
         )}
         {children}
         <div className="row gap admin-dialog-actions">
-          <button type="button" className="button button-outline" onClick={onClose}>
+          <Button variant="outline" onClick={onClose}>
             Cancel
-          </button>
-          <button type="submit" className={`button ${submitClassName}`} disabled={busy}>
+          </Button>
+          <Button type="submit" variant={submitVariant} disabled={busy}>
             {busy ? 'Saving...' : submitLabel}
-          </button>
+          </Button>
         </div>
       </form>
     </dialog>
@@ -94,9 +95,9 @@ export function InfoDialog({ title, wide = false, onClose, actions, children }: 
         {children}
         <div className="row gap wrap admin-dialog-actions">
           {actions}
-          <button type="button" className="button button-outline" onClick={onClose}>
+          <Button variant="outline" onClick={onClose}>
             Close
-          </button>
+          </Button>
         </div>
       </div>
     </dialog>

@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { RefObject } from 'react';
 import type { Page } from '../../../../backend/src/shared/contract/paging';
 import { formatCount as count, formatTotal, lastPageOf, nextPageOf } from '../../lib/paging';
+import { Button } from './Button';
 import './pager.css';
 
 /**
@@ -28,16 +29,16 @@ export function Pager({ label, list, onPage, top }: { label: string; list: Page<
         {list.items.length === 0 ? `Nothing on page ${count(list.page)}` : first === last ? `Showing ${count(first)}` : `Showing ${count(first)}–${count(last)}`} of {formatTotal(list)}
       </p>
       <div className="pager-controls">
-        <button type="button" className="button button-outline button-sm" aria-disabled={previous === undefined} onClick={() => go(previous)}>
+        <Button variant="outline" size="sm" aria-disabled={previous === undefined} onClick={() => go(previous)}>
           <ChevronLeft size={16} aria-hidden /> Previous
-        </button>
+        </Button>
         <span className="pager-page small">
           Page {count(list.page)} of {count(Math.max(list.page, lastPageOf(list)))}
           {list.totalIsLowerBound ? '+' : ''}
         </span>
-        <button type="button" className="button button-outline button-sm" aria-disabled={next === undefined} onClick={() => go(next)}>
+        <Button variant="outline" size="sm" aria-disabled={next === undefined} onClick={() => go(next)}>
           Next <ChevronRight size={16} aria-hidden />
-        </button>
+        </Button>
       </div>
     </nav>
   );

@@ -3,6 +3,7 @@ import { ReactNode, Ref, useCallback, useEffect, useId, useRef, useState } from 
 import { Link, useLocation } from 'react-router-dom';
 import { useModal } from '../../components/ui/useModal';
 import { ADMIN_GROUPS, AdminSection, AdminTab, groupOf, HOME_SECTION, pathOf } from './admin-sections';
+import { Button } from '../../components/ui/Button';
 
 /** Where the sidebar has room beside the content; admin.css draws the menu button below this width. */
 const SIDEBAR_QUERY = '(min-width: 1024px)';
@@ -28,16 +29,16 @@ export function AdminNavigation({ current }: { current: AdminSection }) {
         <AdminNavLinks current={current.id} />
       </nav>
       <div className="admin-menu-bar">
-        <button
-          type="button"
-          className="button button-outline admin-menu-button"
+        <Button
+          variant="outline"
+          className="admin-menu-button"
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
           aria-controls={menuOpen ? sheetId : undefined}
           onClick={() => setMenuOpen(true)}
         >
           <Menu size={18} aria-hidden /> Menu
-        </button>
+        </Button>
         <span className="admin-menu-current muted">{group ? `${group} / ${current.label}` : current.label}</span>
       </div>
       {menuOpen && <AdminMenuSheet id={sheetId} current={current.id} onClose={closeMenu} />}

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { LoginInput } from '../../../../backend/src/identity/contract/auth-input';
 import { Field, useZodForm } from '../../components/ui/form';
 import { readStored, writeStored } from '../../lib/storage';
-import { CHAT_APP_NAME, CHAT_LINK } from '../../lib/shop';
 import { useToast } from '../../state/toast';
 import { LOGIN_FAILED_FALLBACK, LOGIN_FAILED_TITLE, LOGIN_SUCCESS, loginFormSchema, loginNotice, messagesOf } from './auth-rules';
+import { ForgotPassword } from './ForgotPassword';
 import { PasswordInput } from './PasswordInput';
 import { useAuthSubmit } from './useAuthSubmit';
 
@@ -35,6 +35,7 @@ export function LoginForm({ onSwitchToSignup }: { onSwitchToSignup(): void }) {
   );
 
   return (
+    <>
     <form className="auth-form stack" onSubmit={submit} noValidate aria-label="Log in">
       <Field label="Email" error={errors.email?.message}>
         <input id="login-email" className="input" type="email" autoComplete="email" required placeholder="you@institution.edu" {...form.register('email')} />
@@ -50,13 +51,6 @@ export function LoginForm({ onSwitchToSignup }: { onSwitchToSignup(): void }) {
           Forgot password?
         </button>
       </div>
-      <div id="password-help" className="notice" hidden={!showReset}>
-        <p>
-          Password resets are handled by our support team, who will confirm your identity first.{' '}
-          <a href={CHAT_LINK} target="_blank" rel="noopener noreferrer">Contact support on {CHAT_APP_NAME}</a>
-          <span className="sr-only"> (opens in a new tab)</span>.
-        </p>
-      </div>
       <button type="submit" className="button button-primary button-lg button-block" disabled={login.isPending}>
         {login.isPending ? 'Logging in...' : 'Login'}
       </button>
@@ -65,5 +59,8 @@ export function LoginForm({ onSwitchToSignup }: { onSwitchToSignup(): void }) {
         <button type="button" className="auth-inline-link" onClick={onSwitchToSignup}>Create an account</button>
       </p>
     </form>
+    {/* Its own form beside the login form (forms do not nest): the address typed above comes along. */}
+    {showReset && <ForgotPassword id="password-help" email={form.getValues('email')} />}
+    </>
   );
 }

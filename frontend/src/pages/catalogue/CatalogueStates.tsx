@@ -2,6 +2,7 @@ import { PackageSearch } from 'lucide-react';
 import { ReactNode, useEffect, useRef } from 'react';
 import { ProductGrid, ProductLayout } from '../../components/ProductCard';
 import type { PagedProducts } from '../../hooks/useCatalogue';
+import { Button } from '../../components/ui/Button';
 
 /** What the results need of a product list query, whole or paged. */
 type ProductResults = Pick<PagedProducts, 'data' | 'isLoading' | 'isError' | 'refetch'> & Partial<Pick<PagedProducts, 'total' | 'hasMore' | 'isLoadingMore' | 'loadMore'>>;
@@ -11,9 +12,9 @@ export function ProductsLoadError({ onRetry }: { onRetry(): void }) {
   return (
     <div className="notice notice-danger catalogue-error row gap between wrap" role="alert">
       <span>Failed to fetch products</span>
-      <button type="button" className="button button-outline button-sm" onClick={onRetry}>
+      <Button variant="outline" size="sm" onClick={onRetry}>
         Try again
-      </button>
+      </Button>
     </div>
   );
 }
@@ -48,9 +49,9 @@ export function CatalogueResults({
     return (
       <NoProductsFound
         action={
-          <button type="button" className="button button-primary" onClick={onViewAll}>
+          <Button variant="primary" onClick={onViewAll}>
             View All Products
-          </button>
+          </Button>
         }
       >
         <p className="muted">{term ? `No products match "${term}". Try adjusting your search terms.` : 'No products available in this category.'}</p>
@@ -88,9 +89,9 @@ function MoreProducts({ shown, total, loading, onLoadMore }: { shown: number; to
       <p className="muted" aria-live="polite">
         Showing {shown} of {total} products
       </p>
-      <button type="button" className="button button-outline" onClick={onLoadMore} disabled={loading}>
+      <Button variant="outline" onClick={onLoadMore} disabled={loading}>
         {loading ? 'Loading...' : 'Show more products'}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { useAuth } from '../../hooks/useAuth';
+import { ButtonLink } from '../../components/ui/Button';
 
 /** Where a shopper goes once an order is settled: their orders (when signed in) or back to the shelves. */
 export function AfterOrderActions({ children }: { children?: ReactNode }) {
@@ -9,13 +9,13 @@ export function AfterOrderActions({ children }: { children?: ReactNode }) {
     <div className="row gap wrap result-actions">
       {children}
       {isAuthenticated && (
-        <Link to="/dashboard" className={children ? 'button button-outline' : 'button button-primary'}>
+        <ButtonLink to="/dashboard" variant={children ? 'outline' : 'primary'}>
           View My Orders
-        </Link>
+        </ButtonLink>
       )}
-      <Link to="/products" className="button button-outline">
+      <ButtonLink to="/products" variant="outline">
         Continue Shopping
-      </Link>
+      </ButtonLink>
     </div>
   );
 }

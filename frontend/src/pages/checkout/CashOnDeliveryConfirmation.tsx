@@ -1,10 +1,10 @@
 import { CheckCircle2, MessageCircle, Package } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import type { Order } from '../../api/types';
 import { formatAud } from '../../lib/currencies';
 import { toCents } from '../../lib/money';
 import { AfterOrderActions } from './AfterOrderActions';
 import { orderContactLink, SHIPPING_METHODS } from '../../../../backend/src/ordering/contract/checkout-rules';
+import { ButtonAnchor, ButtonLink } from '../../components/ui/Button';
 
 /** Step payment for cash on delivery: nothing to pay now, only what to have ready, where to follow the order and how to reach us. */
 export function CashOnDeliveryConfirmation({ order }: { order: Order }) {
@@ -38,12 +38,12 @@ export function CashOnDeliveryConfirmation({ order }: { order: Order }) {
       </dl>
       <p className="muted">Please have the exact amount ready. Our courier will call {order.shippingAddress.phone} before arriving.</p>
       <AfterOrderActions>
-        <Link className="button button-primary" to={`/orders/${order.id}`}>
+        <ButtonLink variant="primary" to={`/orders/${order.id}`}>
           <Package size={18} aria-hidden /> View Order #{order.id}
-        </Link>
-        <a className="button button-outline" href={orderContactLink(order)} target="_blank" rel="noopener noreferrer">
+        </ButtonLink>
+        <ButtonAnchor variant="outline" href={orderContactLink(order)} target="_blank" rel="noopener noreferrer">
           <MessageCircle size={18} aria-hidden /> Contact us on WhatsApp
-        </a>
+        </ButtonAnchor>
       </AfterOrderActions>
     </section>
   );

@@ -38,6 +38,7 @@ import {
   splitMessage,
 } from './checkout-form';
 import { OrderSummary } from './OrderSummary';
+import { Button } from '../../components/ui/Button';
 
 const ORDER_FAILED = 'Failed to create order. Please try again.';
 
@@ -325,10 +326,10 @@ export function CheckoutForm({ email, onOrderPlaced }: { email: string | null; o
               {serverError}
             </p>
           )}
-          <button type="submit" className="button button-primary button-lg button-block" disabled={paymentMethod === null || placeOrder.isPending}>
+          <Button type="submit" variant="primary" size="lg" block disabled={paymentMethod === null || placeOrder.isPending}>
             <Lock size={18} aria-hidden />
             {placeOrder.isPending ? 'Placing order…' : paymentMethod === null ? 'Choose a payment method' : cashOnDelivery ? 'Place Order' : 'Place Order & Pay'}
-          </button>
+          </Button>
           <p className="row gap muted small">
             <ShieldCheck size={16} aria-hidden /> Prices and totals are confirmed by our server when you order.
           </p>

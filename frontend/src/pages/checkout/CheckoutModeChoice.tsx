@@ -1,4 +1,5 @@
 import { LogIn, UserRound } from 'lucide-react';
+import { Button, ButtonAnchor } from '../../components/ui/Button';
 
 /** Checkout mode: undecided until the shopper picks guest checkout or signs in (a navigation to /api/login). */
 export function CheckoutModeChoice({ onGuest }: { onGuest(): void }) {
@@ -10,16 +11,16 @@ export function CheckoutModeChoice({ onGuest }: { onGuest(): void }) {
         <div className="card stack">
           <h2>Guest checkout</h2>
           <p className="muted">No account needed. We e-mail your order confirmation and tracking details.</p>
-          <button type="button" className="button button-primary button-block" onClick={onGuest}>
+          <Button variant="primary" block onClick={onGuest}>
             <UserRound size={18} aria-hidden /> Continue as Guest
-          </button>
+          </Button>
         </div>
         <div className="card stack">
           <h2>Have an account?</h2>
           <p className="muted">Sign in to follow your orders, reorder quickly and see offers on products you bought.</p>
-          <a className="button button-outline button-block" href="/api/login?returnTo=%2Fcheckout">
+          <ButtonAnchor variant="outline" block href="/api/login?returnTo=%2Fcheckout">
             <LogIn size={18} aria-hidden /> Login to Your Account
-          </a>
+          </ButtonAnchor>
         </div>
       </div>
     </section>

@@ -13,6 +13,7 @@ import { CRYPTO_PAYMENT_METHOD_IDS, CRYPTO_PAYMENT_METHODS, CryptoPaymentMethod 
 import { CheckoutSteps } from './CheckoutSteps';
 import { CryptoPaymentPanel } from './CryptoPaymentPanel';
 import { PaymentSuccess } from './PaymentSuccess';
+import { Button } from '../../components/ui/Button';
 
 type Stage = { kind: 'starting' } | { kind: 'choose'; problem: string } | { kind: 'paying'; payment: Payment } | { kind: 'paid'; payment: Payment };
 
@@ -100,9 +101,9 @@ function ChoosePayment({ order, problem, initialMethod, pending, onPay }: { orde
             </label>
           ))}
         </div>
-        <button type="button" className="button button-primary button-lg" disabled={pending} onClick={() => onPay(method)}>
+        <Button variant="primary" size="lg" disabled={pending} onClick={() => onPay(method)}>
           {pending ? 'Preparing payment…' : 'Pay Now'}
-        </button>
+        </Button>
       </section>
     </div>
   );

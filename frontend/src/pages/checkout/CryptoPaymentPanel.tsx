@@ -9,6 +9,7 @@ import { CRYPTO_PAYMENT_METHOD_IDS, CRYPTO_PAYMENT_METHODS, CryptoPaymentMethod,
 import { formatDateTime } from '../../lib/dates';
 import { CopyButton, PaymentQr, PaymentStateCard, PaymentStatusMessage } from './PaymentProgress';
 import { paymentProgress, progressKey } from './payment-progress';
+import { Button, ButtonAnchor } from '../../components/ui/Button';
 
 /** Spec §4: a confirmed payment shows its success screen after 2 seconds. */
 export const SUCCESS_DELAY_MS = 2000;
@@ -148,9 +149,9 @@ export function CryptoPaymentPanel({ order, payment, switching, onConfirmed, onF
             {progress !== 'expired' && <CopyButton value={current.walletAddress} label="Wallet address" />}
           </div>
           {payable && !addressOnly && (
-            <a className="button button-outline button-sm payment-wallet-link" href={remainder ?? current.paymentUri} data-testid="wallet-uri">
+            <ButtonAnchor variant="outline" size="sm" className="payment-wallet-link" href={remainder ?? current.paymentUri} data-testid="wallet-uri">
               <Wallet size={16} aria-hidden /> Open in your wallet app
-            </a>
+            </ButtonAnchor>
           )}
         </div>
 
@@ -191,9 +192,9 @@ export function CryptoPaymentPanel({ order, payment, switching, onConfirmed, onF
                   </option>
                 ))}
               </select>
-              <button type="button" className="button button-outline" disabled={switching || nextMethod === method} onClick={() => onRequote(nextMethod)}>
+              <Button variant="outline" disabled={switching || nextMethod === method} onClick={() => onRequote(nextMethod)}>
                 {switching ? 'Getting quote…' : 'Switch coin'}
-              </button>
+              </Button>
             </div>
           </details>
         )}

@@ -5,6 +5,7 @@ import type { Payment } from '../../api/types';
 import { formatDateTime } from '../../lib/dates';
 import { useToast } from '../../state/toast';
 import { confirmationCount, overpaid, PaymentProgress } from './payment-progress';
+import { Button, ButtonAnchor } from '../../components/ui/Button';
 
 /** Checkout spec §9: the QR code is 256 px with a margin of 2. */
 const QR_OPTIONS = { width: 256, margin: 2 } as const;
@@ -20,9 +21,9 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
     }
   };
   return (
-    <button type="button" className="button button-outline button-sm" onClick={copy} aria-label={`Copy ${label.toLowerCase()}`}>
+    <Button variant="outline" size="sm" onClick={copy} aria-label={`Copy ${label.toLowerCase()}`}>
       <Copy size={16} aria-hidden /> Copy
-    </button>
+    </Button>
   );
 }
 
@@ -106,9 +107,9 @@ export function PaymentStatusMessage(props: StatusMessageProps) {
 
 function StatusText({ payment, progress, pollingStopped, checking, supportLink, requoting, onCheck, onRequote }: StatusMessageProps) {
   const support = (
-    <a className="button button-outline button-sm" href={supportLink} target="_blank" rel="noopener noreferrer">
+    <ButtonAnchor variant="outline" size="sm" href={supportLink} target="_blank" rel="noopener noreferrer">
       <MessageCircle size={16} aria-hidden /> Contact support on WhatsApp
-    </a>
+    </ButtonAnchor>
   );
   if (progress === 'confirmed') {
     return (
@@ -125,9 +126,9 @@ function StatusText({ payment, progress, pollingStopped, checking, supportLink, 
           <strong>Quote expired.</strong> The rate was held until {formatDateTime(payment.expiresAt)}. Get a new quote to pay at the current rate; do not send this amount any more.
         </p>
         <div className="row gap wrap">
-          <button type="button" className="button button-primary button-sm" disabled={requoting} onClick={onRequote}>
+          <Button variant="primary" size="sm" disabled={requoting} onClick={onRequote}>
             <RefreshCw size={16} aria-hidden /> {requoting ? 'Getting quote…' : 'Get a new quote'}
-          </button>
+          </Button>
           {support}
         </div>
         <p className="small muted">Sent it already? Contact support with your order number.</p>
@@ -167,9 +168,9 @@ function StatusText({ payment, progress, pollingStopped, checking, supportLink, 
             We stopped checking automatically after 10 minutes. Blockchain confirmations can take 10–30 minutes: keep this page open and check again, or contact support.
           </p>
           <div className="row gap wrap">
-            <button type="button" className="button button-outline button-sm" onClick={onCheck} disabled={checking}>
+            <Button variant="outline" size="sm" onClick={onCheck} disabled={checking}>
               <RefreshCw size={16} aria-hidden /> Check status now
-            </button>
+            </Button>
             {support}
           </div>
         </div>

@@ -1,11 +1,11 @@
 import { CheckCircle2, Package } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import type { Order, Payment } from '../../api/types';
 import { useAuth } from '../../hooks/useAuth';
 import { formatAud } from '../../lib/currencies';
 import { toCents } from '../../lib/money';
 import { AfterOrderActions } from './AfterOrderActions';
 import { overpaid } from './payment-progress';
+import { ButtonLink } from '../../components/ui/Button';
 
 export function PaymentSuccess({ order, payment }: { order: Order; payment: Payment }) {
   const { isAuthenticated } = useAuth();
@@ -29,9 +29,9 @@ export function PaymentSuccess({ order, payment }: { order: Order; payment: Paym
         <li>{isAuthenticated ? 'You can follow the order any time under My Orders.' : `Keep your order number #${order.id} for any question about it.`}</li>
       </ol>
       <AfterOrderActions>
-        <Link className="button button-primary" to={`/orders/${order.id}`}>
+        <ButtonLink variant="primary" to={`/orders/${order.id}`}>
           <Package size={18} aria-hidden /> View Order #{order.id}
-        </Link>
+        </ButtonLink>
       </AfterOrderActions>
     </section>
   );

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { PageLoading } from '../../components/PageLoading';
 import { useAuth } from '../../hooks/useAuth';
@@ -6,6 +6,7 @@ import { useOrder } from '../../hooks/useCheckout';
 import { CASH_ON_DELIVERY, CryptoPaymentMethod, isCryptoPaymentMethod } from '../../../../backend/src/ordering/contract/checkout-rules';
 import { CashOnDeliveryConfirmation } from './CashOnDeliveryConfirmation';
 import { CryptoPaymentFlow } from './CryptoPaymentFlow';
+import { ButtonLink } from '../../components/ui/Button';
 
 /**
  * Step payment of an order that exists, read from the server: right after it is placed, after a reload,
@@ -43,18 +44,18 @@ function Unpayable({ orderId, title, text }: { orderId?: number; title: string; 
       <p className="muted">{text}</p>
       <div className="row gap wrap center">
         {orderId !== undefined && (
-          <Link to={`/orders/${orderId}`} className="button button-primary">
+          <ButtonLink to={`/orders/${orderId}`} variant="primary">
             View Order #{orderId}
-          </Link>
+          </ButtonLink>
         )}
         {isAuthenticated ? (
-          <Link to="/dashboard" className={orderId === undefined ? 'button button-primary' : 'button button-outline'}>
+          <ButtonLink to="/dashboard" variant={orderId === undefined ? 'primary' : 'outline'}>
             Back to My Orders
-          </Link>
+          </ButtonLink>
         ) : (
-          <Link to="/products" className={orderId === undefined ? 'button button-primary' : 'button button-outline'}>
+          <ButtonLink to="/products" variant={orderId === undefined ? 'primary' : 'outline'}>
             Continue Shopping
-          </Link>
+          </ButtonLink>
         )}
       </div>
     </section>

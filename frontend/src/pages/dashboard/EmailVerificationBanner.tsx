@@ -6,6 +6,7 @@ import { ApiError, apiRequest, messageOf } from '../../api/client';
 import { CURRENT_USER_KEY, useAuth } from '../../hooks/useAuth';
 import { CUSTOMER_ORDERS_KEY } from '../../hooks/useOrders';
 import { useToast } from '../../state/toast';
+import { Button } from '../../components/ui/Button';
 
 /**
  * Until the account's address is confirmed, only the guest orders of the browser that signed in are
@@ -55,9 +56,9 @@ export function EmailVerificationBanner() {
       <p className="row gap">
         <MailWarning size={20} aria-hidden /> Confirm your e-mail to see orders you placed as a guest with it
       </p>
-      <button type="button" className="button button-outline button-sm" onClick={() => resend.mutate()} disabled={resend.isPending}>
+      <Button variant="outline" size="sm" onClick={() => resend.mutate()} disabled={resend.isPending}>
         {resend.isPending ? 'Sending…' : 'Resend e-mail'}
-      </button>
+      </Button>
     </div>
   );
 }

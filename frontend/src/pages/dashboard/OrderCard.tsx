@@ -6,6 +6,7 @@ import { toCents } from '../../lib/money';
 import { CASH_ON_DELIVERY, CRYPTO_PAYMENT_METHODS, isCryptoPaymentMethod, SHIPPING_METHODS, ShippingMethod } from '../../../../backend/src/ordering/contract/checkout-rules';
 import { awaitsPayment } from './order-insights';
 import { formatDate, formatDateTime } from '../../lib/dates';
+import { ButtonLink } from '../../components/ui/Button';
 
 export const STATUS_BADGE: Record<Order['status'], string> = {
   pending: 'badge-limited',
@@ -87,9 +88,9 @@ export function PaymentActionNotice({ order, className = '' }: { order: Order; c
           )}
         </span>
       </span>
-      <Link to={`/checkout?orderId=${order.id}`} className="button button-primary button-sm" aria-label={`Pay now for order #${order.id}`}>
+      <ButtonLink to={`/checkout?orderId=${order.id}`} variant="primary" size="sm" aria-label={`Pay now for order #${order.id}`}>
         Pay now
-      </Link>
+      </ButtonLink>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useCart } from '../../state/cart';
 import { useToast } from '../../state/toast';
 import { formatDate } from '../../lib/dates';
 import type { OrderHistoryEntry } from './customer-data';
+import { Button } from '../../components/ui/Button';
 
 /** One click puts a previously ordered product back in the cart, as many as its latest order held, at its current price and stock. */
 export function QuickReorder({ entries }: { entries: OrderHistoryEntry[] }) {
@@ -41,9 +42,9 @@ export function QuickReorder({ entries }: { entries: OrderHistoryEntry[] }) {
               Last ordered {formatDate(entry.lastOrderDate)} · {entry.quantity} in all
             </span>
           </span>
-          <button type="button" className="button button-outline button-sm" disabled={adding === entry.productId} onClick={() => reorder(entry)} aria-label={`Reorder ${entry.lastQuantity} × ${entry.name}`}>
+          <Button variant="outline" size="sm" disabled={adding === entry.productId} onClick={() => reorder(entry)} aria-label={`Reorder ${entry.lastQuantity} × ${entry.name}`}>
             <RotateCcw size={16} aria-hidden /> {adding === entry.productId ? 'Adding…' : `Reorder ×${entry.lastQuantity}`}
-          </button>
+          </Button>
         </li>
       ))}
     </ul>

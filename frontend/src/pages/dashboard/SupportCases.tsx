@@ -11,6 +11,7 @@ import { formatDate, formatDateTime } from '../../lib/dates';
 import { spansPages } from '../../lib/paging';
 import { useToast } from '../../state/toast';
 import { AttachmentPicker, AttachmentThumbnails, SupportCaseDialog, SupportStatusBadge, useImagePicker, useReplyToSupportCase, useSupportCase, useSupportCases } from '../../features/support';
+import { Button } from '../../components/ui/Button';
 
 const replyFieldsSchema = supportReplyInputSchema.omit({ attachments: true });
 
@@ -32,9 +33,9 @@ export function SupportCaseList() {
     return (
       <div className="notice notice-danger row between wrap gap" role="alert">
         <span>{messageOf(error, 'We could not load your support cases.')}</span>
-        <button type="button" className="button button-outline button-sm" onClick={() => refetch()}>
+        <Button variant="outline" size="sm" onClick={() => refetch()}>
           Try again
-        </button>
+        </Button>
       </div>
     );
   }
@@ -92,9 +93,9 @@ function ReplyForm({ caseId }: { caseId: number }) {
       </Field>
       <AttachmentPicker picker={picker} disabled={reply.isPending} />
       <div className="row support-reply-actions">
-        <button type="submit" className="button button-primary" disabled={reply.isPending}>
+        <Button type="submit" variant="primary" disabled={reply.isPending}>
           {reply.isPending ? 'Sending...' : 'Send reply'}
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -179,9 +180,9 @@ export default function SupportCasesPage() {
               <h1 id="support-cases-heading" className="support-page-title">
                 <LifeBuoy size={24} aria-hidden /> Support Cases
               </h1>
-              <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+              <Button variant="primary" onClick={() => setCreating(true)}>
                 <MessageSquarePlus size={18} aria-hidden /> New Support Case
-              </button>
+              </Button>
             </div>
             <SupportCaseList />
           </section>

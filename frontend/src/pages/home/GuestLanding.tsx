@@ -1,6 +1,5 @@
 import { ArrowRight, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { ProductGrid } from '../../components/ProductCard';
 import { ProductSort, useCategories, useProducts } from '../../hooks/useCatalogue';
 import { HOME_PRODUCT_LIMIT, SALE_PERCENT } from '../../lib/shop';
@@ -9,6 +8,7 @@ import { NoProductsFound, ProductsLoadError } from '../catalogue/CatalogueStates
 import { CATALOGUE_SORTS, visibleOnHome } from '../catalogue/product-sorting';
 import { CoinStrip } from './CoinStrip';
 import { WhyChooseUs } from './WhyChooseUs';
+import { ButtonLink } from '../../components/ui/Button';
 import './home.css';
 
 function Hero() {
@@ -21,12 +21,12 @@ function Hero() {
           Pharmaceutical-grade research compounds with 99%+ verified purity, shipped discreetly. For laboratory research use only.
         </p>
         <div className="row gap wrap">
-          <Link to="/products" className="button button-primary button-lg">
+          <ButtonLink to="/products" variant="primary" size="lg">
             Browse Products <ArrowRight size={18} aria-hidden />
-          </Link>
-          <Link to="/categories" className="button button-outline button-lg">
+          </ButtonLink>
+          <ButtonLink to="/categories" variant="outline" size="lg">
             Shop by Category
-          </Link>
+          </ButtonLink>
         </div>
         <p className="hero-note">
           <ShieldCheck size={16} aria-hidden /> Not for human consumption · buyers must be 18+ and research qualified
@@ -62,9 +62,9 @@ function ProductRange() {
           )}
         </div>
         <div className="product-range-more">
-          <Link to="/products" className="button button-outline">
+          <ButtonLink to="/products" variant="outline">
             View All Products <ArrowRight size={16} aria-hidden />
-          </Link>
+          </ButtonLink>
         </div>
       </div>
     </section>

@@ -1,5 +1,5 @@
 import { ArrowRight, ChartColumn, FlaskConical, FolderOpen, LayoutDashboard, Package, Search, Settings, ShoppingCart, X } from 'lucide-react';
-import { ReactNode, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { CurrentUser } from '../../api/types';
 import { ProductGrid } from '../../components/ProductCard';
@@ -12,25 +12,13 @@ import { NoProductsFound, ProductsLoadError } from '../catalogue/CatalogueStates
 import { applyClientSort, findChoice, HOME_SORT_PILLS, visibleOnHome } from '../catalogue/product-sorting';
 import { parseCategoryId } from '../catalogue/useCatalogueParams';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { StatCard } from '../../components/ui/StatCard';
 import '../catalogue/categories.css';
 import './home.css';
 
 /** Spec §5: a select option may not have an empty value, so "all" has a word of its own. */
 const ALL_CATEGORIES = 'all';
-
-function StatCard({ icon, value, label }: { icon: ReactNode; value: string; label: string }) {
-  return (
-    <div className="card stat-card">
-      <span className="stat-icon" aria-hidden>
-        {icon}
-      </span>
-      <div>
-        <p className="stat-value">{value}</p>
-        <p className="muted small stat-label">{label}</p>
-      </div>
-    </div>
-  );
-}
 
 function FeaturedProducts() {
   const categoryFieldId = useId();
@@ -57,9 +45,9 @@ function FeaturedProducts() {
     <section className="section featured-products" aria-labelledby="featured-heading">
       <div className="row between wrap gap">
         <h2 id="featured-heading">Featured Products</h2>
-        <Link to="/products" className="button button-ghost">
+        <ButtonLink to="/products" variant="ghost">
           View All Products <ArrowRight size={16} aria-hidden />
-        </Link>
+        </ButtonLink>
       </div>
       <div className="featured-filters">
         <SearchField label="Search featured products" placeholder="Search products..." value={text} onValueChange={setText} />
@@ -81,9 +69,9 @@ function FeaturedProducts() {
             ))}
           </select>
         </div>
-        <button type="button" className="button button-outline" onClick={clearFilters}>
+        <Button variant="outline" onClick={clearFilters}>
           <X size={16} aria-hidden /> Clear Filters
-        </button>
+        </Button>
       </div>
       <div className="category-chips sort-pills" role="group" aria-label="Sort products">
         {HOME_SORT_PILLS.map((pill) => (
@@ -102,9 +90,9 @@ function FeaturedProducts() {
       ) : shown?.length === 0 ? (
         <NoProductsFound
           action={
-            <button type="button" className="button button-primary" onClick={clearFilters}>
+            <Button variant="primary" onClick={clearFilters}>
               Clear Filters
-            </button>
+            </Button>
           }
         >
           <p className="muted">Try another search term or category.</p>
@@ -135,25 +123,25 @@ export function SignedInHome({ user }: { user: CurrentUser }) {
         <p className="muted">Browse research compounds, track your orders and manage your cart.</p>
         <div className="row gap wrap">
           {isAdmin ? (
-            <Link to="/admin" className="button button-dark">
+            <ButtonLink to="/admin" variant="dark">
               <LayoutDashboard size={18} aria-hidden /> Admin Dashboard
-            </Link>
+            </ButtonLink>
           ) : (
-            <Link to="/dashboard" className="button button-dark">
+            <ButtonLink to="/dashboard" variant="dark">
               <Package size={18} aria-hidden /> My Orders
-            </Link>
+            </ButtonLink>
           )}
-          <Link to="/search" className="button button-primary">
+          <ButtonLink to="/search" variant="primary">
             <Search size={18} aria-hidden /> Browse Products
-          </Link>
-          <button type="button" className="button button-outline" onClick={cart.open}>
+          </ButtonLink>
+          <Button variant="outline" onClick={cart.open}>
             <ShoppingCart size={18} aria-hidden /> View Cart ({cart.totalItems})
-          </button>
+          </Button>
         </div>
         <div className="stat-grid">
-          <StatCard icon={<Package size={22} />} value={activeProducts.data ? String(activeProducts.data.length) : '…'} label="Active Products" />
-          <StatCard icon={<FolderOpen size={22} />} value={categories.data ? String(categories.data.length) : '…'} label="Categories" />
-          <StatCard icon={<FlaskConical size={22} />} value="99%+" label="Purity Guaranteed" />
+          <StatCard variant="tile" icon={<Package size={22} />} value={activeProducts.data ? String(activeProducts.data.length) : '…'} label="Active Products" />
+          <StatCard variant="tile" icon={<FolderOpen size={22} />} value={categories.data ? String(categories.data.length) : '…'} label="Categories" />
+          <StatCard variant="tile" icon={<FlaskConical size={22} />} value="99%+" label="Purity Guaranteed" />
         </div>
       </section>
 

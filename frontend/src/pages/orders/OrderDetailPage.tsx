@@ -7,6 +7,7 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { NotFoundPage } from '../NotFoundPage';
 import { OrderDetail } from './OrderDetail';
 import { orderQueries } from './order-data';
+import { Button, ButtonAnchor, ButtonLink } from '../../components/ui/Button';
 
 /** `/orders/:id`: the order page of its customer, or of the guest whose browser placed it. Anyone else is told it is not theirs to see. */
 export default function OrderDetailPage() {
@@ -42,21 +43,21 @@ export default function OrderDetailPage() {
             </p>
             <div className="row gap wrap center">
               {!isAuthenticated && (
-                <a className="button button-primary" href={`/api/login?returnTo=${encodeURIComponent(`/orders/${orderId}`)}`}>
+                <ButtonAnchor variant="primary" href={`/api/login?returnTo=${encodeURIComponent(`/orders/${orderId}`)}`}>
                   Sign in
-                </a>
+                </ButtonAnchor>
               )}
-              <Link className="button button-outline" to="/orders/lookup">
+              <ButtonLink variant="outline" to="/orders/lookup">
                 Find your order
-              </Link>
+              </ButtonLink>
             </div>
           </div>
         ) : order.isError ? (
           <div className="notice notice-danger row between wrap gap" role="alert">
             <span>{messageOf(order.error, 'We could not load this order. Please try again.')}</span>
-            <button type="button" className="button button-outline button-sm" onClick={() => order.refetch()}>
+            <Button variant="outline" size="sm" onClick={() => order.refetch()}>
               Try again
-            </button>
+            </Button>
           </div>
         ) : (
           <OrderDetail order={order.data} timeline={{ entries: timeline.data, isLoading: timeline.isPending, isError: timeline.isError }} />

@@ -6,6 +6,7 @@ import { Field, useZodForm } from '../../components/ui/form';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { OrderDetail } from './OrderDetail';
 import { useOrderLookup } from './order-data';
+import { Button } from '../../components/ui/Button';
 
 /** `/orders/lookup`: a guest finds an order with the number from the confirmation e-mail and the address it went to. */
 export default function OrderLookupPage() {
@@ -25,9 +26,9 @@ export default function OrderLookupPage() {
         {found ? (
           <>
             <OrderDetail order={found.order} timeline={{ entries: found.timeline, isLoading: false, isError: false }} />
-            <button type="button" className="button button-outline order-lookup-again" onClick={() => lookup.reset()}>
+            <Button variant="outline" className="order-lookup-again" onClick={() => lookup.reset()}>
               <Search size={16} aria-hidden /> Find another order
-            </button>
+            </Button>
           </>
         ) : (
           <section className="card stack order-lookup" aria-labelledby="order-lookup-title">
@@ -45,9 +46,9 @@ export default function OrderLookupPage() {
                   {messageOf(lookup.error, 'We could not look up the order. Please try again.')}
                 </p>
               )}
-              <button type="submit" className="button button-primary button-block" disabled={lookup.isPending}>
+              <Button type="submit" variant="primary" block disabled={lookup.isPending}>
                 {lookup.isPending ? 'Looking...' : 'Find order'}
-              </button>
+              </Button>
             </form>
             <p className="muted small">
               Have an account? <a href={`/api/login?returnTo=${encodeURIComponent('/dashboard')}`}>Sign in</a> to see all your orders; orders placed with its e-mail address are added to it.

@@ -13,6 +13,7 @@ import { useCart } from '../../state/cart';
 import { useToast } from '../../state/toast';
 import { addableQuantity } from './product-id';
 import { ShareButton } from './ShareButton';
+import { Button } from '../../components/ui/Button';
 
 /** Spec §2: a fixed social-proof claim on every product page. */
 const WATCHING_COUNT = 3;
@@ -99,9 +100,9 @@ export function ProductPurchase({ product, category }: { product: Product; categ
       )}
 
       <div className="product-actions">
-        <button
-          type="button"
-          className="button button-primary button-lg"
+        <Button
+          variant="primary"
+          size="lg"
           disabled={addable === 0}
           onClick={() => {
             addToCart();
@@ -110,10 +111,10 @@ export function ProductPurchase({ product, category }: { product: Product; categ
           }}
         >
           <ShoppingCart size={18} aria-hidden /> {outOfStock ? 'OUT OF STOCK' : 'ADD TO CART'}
-        </button>
-        <button
-          type="button"
-          className="button button-dark button-lg"
+        </Button>
+        <Button
+          variant="dark"
+          size="lg"
           disabled={outOfStock || (addable === 0 && inCart === 0)}
           onClick={() => {
             if (addable > 0) addToCart();
@@ -121,7 +122,7 @@ export function ProductPurchase({ product, category }: { product: Product; categ
           }}
         >
           <Zap size={18} aria-hidden /> BUY NOW
-        </button>
+        </Button>
       </div>
 
       <p className="product-watching">

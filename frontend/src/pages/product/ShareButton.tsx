@@ -1,5 +1,6 @@
 import { Share2 } from 'lucide-react';
 import { useToast } from '../../state/toast';
+import { Button } from '../../components/ui/Button';
 
 /** The system share sheet where the browser has one; elsewhere the link goes to the clipboard. */
 export function ShareButton({ title }: { title: string }) {
@@ -22,8 +23,8 @@ export function ShareButton({ title }: { title: string }) {
     }
   };
   return (
-    <button type="button" className="button button-ghost button-sm" onClick={share}>
+    <Button variant="ghost" size="sm" onClick={share}>
       <Share2 size={16} aria-hidden /> Share
-    </button>
+    </Button>
   );
 }

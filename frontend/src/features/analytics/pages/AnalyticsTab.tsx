@@ -1,5 +1,5 @@
 import { Download, Eye, FileText, TrendingUp, Users } from 'lucide-react';
-import { ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Tabs } from '../../../components/Tabs';
 import { formatAud } from '../../../lib/currencies';
 import { toCents } from '../../../lib/money';
@@ -31,6 +31,8 @@ import {
   topPage,
   TREND_DAYS,
 } from '../components/format';
+import { Button, ButtonAnchor } from '../../../components/ui/Button';
+import { StatCard } from '../../../components/ui/StatCard';
 import '../components/analytics.css';
 
 type View = 'pages' | 'sources' | 'devices' | 'trends' | 'funnel';
@@ -54,14 +56,14 @@ export default function AnalyticsTab() {
       <div className="analytics-toolbar">
         <div role="group" aria-label="Period" className="analytics-periods">
           {ANALYTICS_PERIODS.map((period) => (
-            <button key={period} type="button" className="button button-sm analytics-period" aria-pressed={period === days} onClick={() => setDays(period)}>
+            <Button key={period} size="sm" className="analytics-period" aria-pressed={period === days} onClick={() => setDays(period)}>
               {period} days
-            </button>
+            </Button>
           ))}
         </div>
-        <a className="button button-outline button-sm" href={exportUrl(days)} download={`traffic-${days}-days.csv`}>
+        <ButtonAnchor variant="outline" size="sm" href={exportUrl(days)} download={`traffic-${days}-days.csv`}>
           <Download size={16} aria-hidden /> Export CSV
-        </a>
+        </ButtonAnchor>
       </div>
 
       {traffic.isPending ? (
@@ -99,35 +101,19 @@ function SummaryCards({ traffic, days }: { traffic: TrafficAnalyticsView; days: 
   const average = averageDailyViews(traffic.totalPageViews, days);
   return (
     <div className="admin-stats analytics-cards">
-      <Card icon={<Eye size={20} aria-hidden />} label="Total Views" value={abbreviate(traffic.totalPageViews)} exactValue={traffic.totalPageViews} note={`last ${days} days`} />
-      <Card icon={<Users size={20} aria-hidden />} label="Unique Visitors" value={abbreviate(traffic.uniqueVisitors)} exactValue={traffic.uniqueVisitors} note="each day's visitors, added up" />
-      <Card icon={<TrendingUp size={20} aria-hidden />} label="Avg. Daily Views" value={abbreviate(average)} exactValue={average} note={`total ÷ ${days} days`} />
-      <div className="card admin-stat analytics-top-page">
-        <p className="admin-stat-label row gap">
-          <FileText size={20} aria-hidden /> Top Page
-        </p>
-        <p className="admin-stat-value analytics-top-path" title={top.path}>
-          {top.path}
-        </p>
-        <p className="small muted" title={exact(top.views)}>
-          {countOf(top.views, 'view')}
-        </p>
-      </div>
-    </div>
-  );
-}
-
-function Card({ icon, label, value, exactValue, note }: { icon: ReactNode; label: string; value: string; exactValue: number; note: string }) {
-  return (
-    <div className="card admin-stat">
-      <p className="admin-stat-label row gap">
-        {icon}
-        {label}
-      </p>
-      <p className="admin-stat-value" title={exact(exactValue)}>
-        {value}
-      </p>
-      <p className="small muted">{note}</p>
+      <StatCard icon={<Eye size={20} aria-hidden />} label="Total Views" value={abbreviate(traffic.totalPageViews)} valueTitle={exact(traffic.totalPageViews)} note={`last ${days} days`} />
+      <StatCard icon={<Users size={20} aria-hidden />} label="Unique Visitors" value={abbreviate(traffic.uniqueVisitors)} valueTitle={exact(traffic.uniqueVisitors)} note="each day's visitors, added up" />
+      <StatCard icon={<TrendingUp size={20} aria-hidden />} label="Avg. Daily Views" value={abbreviate(average)} valueTitle={exact(average)} note={`total ÷ ${days} days`} />
+      <StatCard
+        className="analytics-top-page"
+        icon={<FileText size={20} aria-hidden />}
+        label="Top Page"
+        value={top.path}
+        valueClassName="analytics-top-path"
+        valueTitle={top.path}
+        note={countOf(top.views, 'view')}
+        noteTitle={exact(top.views)}
+      />
     </div>
   );
 }

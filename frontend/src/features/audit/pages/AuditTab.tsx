@@ -12,6 +12,7 @@ import { AdminTable } from '../../../components/ui/AdminTable';
 import { LoadError } from '../../../components/ui/LoadError';
 import { InfoDialog } from '../../../components/ui/Dialog';
 import { ActorText, AuditEntryText, AuditTrail } from '../components/AuditTrail';
+import { Button, ButtonAnchor } from '../../../components/ui/Button';
 import '../../../styles/admin-tools.css';
 
 type ActorKind = 'any' | 'system' | 'guest' | 'user';
@@ -292,17 +293,17 @@ export function AuditTab() {
             {data ? `${total} ${total === 1 ? 'event' : 'events'}${filtered ? (total === 1 ? ' matches these filters' : ' match these filters') : ' in the log'}, ${order}. Dates are in your time zone.` : ' '}
           </p>
           <div className="row gap wrap">
-            <button type="button" className="button button-outline button-sm" disabled={!filtered} onClick={() => setFilters(NO_PARAMS)}>
+            <Button variant="outline" size="sm" disabled={!filtered} onClick={() => setFilters(NO_PARAMS)}>
               <RotateCcw size={16} aria-hidden /> Clear filters
-            </button>
+            </Button>
             {valid && total > 0 ? (
-              <a className="button button-outline button-sm" href={auditExportUrl(search)} download="audit-log.csv">
+              <ButtonAnchor variant="outline" size="sm" href={auditExportUrl(search)} download="audit-log.csv">
                 <Download size={16} aria-hidden /> Export CSV
-              </a>
+              </ButtonAnchor>
             ) : (
-              <button type="button" className="button button-outline button-sm" disabled>
+              <Button variant="outline" size="sm" disabled>
                 <Download size={16} aria-hidden /> Export CSV
-              </button>
+              </Button>
             )}
           </div>
         </div>
@@ -357,16 +358,15 @@ export function AuditTab() {
           title={`History of ${streamLabel(history)}`}
           onClose={() => setHistory(null)}
           actions={
-            <button
-              type="button"
-              className="button button-outline"
+            <Button
+              variant="outline"
               onClick={() => {
                 set({ stream: history });
                 setHistory(null);
               }}
             >
               Filter the log to it
-            </button>
+            </Button>
           }
         >
           <p className="muted small">

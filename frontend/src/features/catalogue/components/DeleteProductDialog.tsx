@@ -4,6 +4,7 @@ import { useModal } from '../../../components/ui/useModal';
 import type { Product } from '../../../api/types';
 import { FormError } from '../../../components/ui/form';
 import { failureText, PRODUCT_DELETE_FAILED, useDeleteProduct } from '../api/admin-product-queries';
+import { Button } from '../../../components/ui/Button';
 
 /**
  * Checkout spec §5: deleting asks first, and says what will happen: a product no order ever held
@@ -57,12 +58,12 @@ export function DeleteProductDialog({ product, onClose }: { product: Product; on
         </div>
         <FormError message={error} />
         <div className="row gap admin-dialog-actions">
-          <button ref={cancel} type="button" className="button button-outline" onClick={onClose} disabled={remove.isPending}>
+          <Button ref={cancel} variant="outline" onClick={onClose} disabled={remove.isPending}>
             Cancel
-          </button>
-          <button type="button" className="button button-danger" onClick={confirm} aria-disabled={remove.isPending || undefined}>
+          </Button>
+          <Button variant="danger" onClick={confirm} aria-disabled={remove.isPending || undefined}>
             <Trash2 size={16} aria-hidden /> {remove.isPending ? 'Deleting...' : 'Delete product'}
-          </button>
+          </Button>
         </div>
       </div>
     </dialog>

@@ -2,6 +2,7 @@ import { CheckCircle2, ImageUp } from 'lucide-react';
 import { ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { formatBytes, imageFileProblem } from './product-form';
 import { UploadStep, uploadFailureText, useUploadProductImage } from '../api/admin-product-queries';
+import { Button } from '../../../components/ui/Button';
 
 /** Checkout spec §9: the upload panel closes 2 s after a successful upload. */
 export const CLOSE_AFTER_UPLOAD_MS = 2000;
@@ -91,17 +92,17 @@ export function ImageUpload({ onUploaded }: { onUploaded(path: string): void }) 
 
   return (
     <div className="product-upload">
-      <button
+      <Button
         ref={toggle}
-        type="button"
-        className="button button-outline button-sm"
+        variant="outline"
+        size="sm"
         aria-expanded={open}
         aria-controls={panelId}
         disabled={busy}
         onClick={() => (open ? close() : setOpen(true))}
       >
         <ImageUp size={16} aria-hidden /> {open ? 'Close image upload' : 'Upload image'}
-      </button>
+      </Button>
       <div ref={panel} id={panelId} role="group" aria-labelledby={headingId} className="product-upload-panel" hidden={!open}>
         <h3 id={headingId} className="product-upload-title">
           Upload an image
@@ -148,9 +149,9 @@ export function ImageUpload({ onUploaded }: { onUploaded(path: string): void }) 
           </p>
         )}
         <div>
-          <button type="button" className="button button-primary button-sm" disabled={!file || problem !== null || uploaded} aria-disabled={busy || undefined} onClick={start}>
+          <Button variant="primary" size="sm" disabled={!file || problem !== null || uploaded} aria-disabled={busy || undefined} onClick={start}>
             {uploaded ? 'Uploaded' : busy ? 'Uploading...' : 'Upload'}
-          </button>
+          </Button>
         </div>
       </div>
     </div>

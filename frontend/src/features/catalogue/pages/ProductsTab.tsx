@@ -11,6 +11,7 @@ import { AdminTable } from '../../../components/ui/AdminTable';
 import { LoadError } from '../../../components/ui/LoadError';
 import { DeleteProductDialog } from '../components/DeleteProductDialog';
 import { ProductDialog } from '../components/ProductDialog';
+import { Button } from '../../../components/ui/Button';
 import '../components/admin-products.css';
 
 const ALL = 'all';
@@ -58,9 +59,9 @@ export function ProductsTab() {
           <h2 id="products-heading">Product Management</h2>
           <p className="muted">Every product in the catalogue, including inactive ones.</p>
         </div>
-        <button type="button" className="button button-primary" onClick={() => setEditing({ kind: 'create' })}>
+        <Button variant="primary" onClick={() => setEditing({ kind: 'create' })}>
           <Plus size={18} aria-hidden /> Add Product
-        </button>
+        </Button>
       </div>
       <div className="admin-filters">
         <SearchField label="Search products" placeholder="Search by name or SKU..." value={search} onChange={(event) => setSearch(event.target.value)} />
@@ -119,12 +120,12 @@ export function ProductsTab() {
               </td>
               <td className="product-actions-cell">
                 <div className="product-actions">
-                  <button type="button" className="button button-outline button-sm" aria-label={`Edit ${product.name}`} onClick={() => setEditing({ kind: 'edit', product })}>
+                  <Button variant="outline" size="sm" aria-label={`Edit ${product.name}`} onClick={() => setEditing({ kind: 'edit', product })}>
                     <Pencil size={15} aria-hidden /> Edit
-                  </button>
-                  <button type="button" className="button button-outline button-sm product-delete" aria-label={`Delete ${product.name}`} onClick={() => setEditing({ kind: 'delete', product })}>
+                  </Button>
+                  <Button variant="outline" size="sm" className="product-delete" aria-label={`Delete ${product.name}`} onClick={() => setEditing({ kind: 'delete', product })}>
                     <Trash2 size={15} aria-hidden /> Delete
-                  </button>
+                  </Button>
                 </div>
               </td>
             </tr>

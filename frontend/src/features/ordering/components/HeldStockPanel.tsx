@@ -6,6 +6,7 @@ import { paymentMethodLabel } from '../../../lib/admin-format';
 import { formatDateTime } from '../../../lib/dates';
 import type { HeldStockOrderView } from '../../../../../backend/src/ordering/contract/order.views';
 import { useHeldStock, useReleaseHeldStock } from '../api/admin-order-queries';
+import { Button } from '../../../components/ui/Button';
 
 /** How many products the dashboard lists before "Show all". */
 const FIRST_PRODUCTS = 5;
@@ -59,9 +60,9 @@ export function HeldStockPanel() {
                           {order.paymentDueBy ? `, released by itself ${formatDateTime(order.paymentDueBy)}` : ', paid on delivery'}
                         </span>
                       </span>
-                      <button type="button" className="button button-outline button-sm" onClick={() => setReleasing(order)}>
+                      <Button variant="outline" size="sm" onClick={() => setReleasing(order)}>
                         Release
-                      </button>
+                      </Button>
                     </li>
                   ))}
                 </ul>
@@ -71,16 +72,16 @@ export function HeldStockPanel() {
         </ul>
       )}
       {view && view.products.length > FIRST_PRODUCTS && (
-        <button type="button" className="button button-outline" onClick={() => setShowAll((all) => !all)}>
+        <Button variant="outline" onClick={() => setShowAll((all) => !all)}>
           {showAll ? 'Show fewer' : `Show all ${view.products.length} products`}
-        </button>
+        </Button>
       )}
       {releasing && (
         <AdminDialog
           title={`Release the stock of order #${releasing.orderId}?`}
           description={`The unpaid order is cancelled, everything it holds goes back on sale, and ${releasing.customerEmail} is told why. This cannot be undone.`}
           submitLabel="Release stock"
-          submitClassName="button-danger"
+          submitVariant="danger"
           busy={release.isPending}
           onClose={() => setReleasing(null)}
           onSubmit={() => release.mutate({ orderId: releasing.orderId }, { onSuccess: () => setReleasing(null) })}

@@ -1,5 +1,4 @@
 import { Bitcoin, CalendarDays, DollarSign, Package } from 'lucide-react';
-import { ReactNode } from 'react';
 import { messageOf } from '../../../api/client';
 import { formatAud } from '../../../lib/currencies';
 import { toCents } from '../../../lib/money';
@@ -11,6 +10,7 @@ import { useAdminDashboard } from '../api/admin-order-queries';
 import { StatusBadge, TransactionHash } from '../../../components/ui/admin-ui';
 import { AdminTable } from '../../../components/ui/AdminTable';
 import { LoadError } from '../../../components/ui/LoadError';
+import { StatCard } from '../../../components/ui/StatCard';
 import { HeldStockPanel } from '../components/HeldStockPanel';
 import { usePhoneLayout } from '../../../hooks/usePhoneLayout';
 import type { AdminDashboard } from '../../../api/types';
@@ -110,18 +110,5 @@ function RecentOrderCards({ orders }: { orders: AdminDashboard['recentOrders'] |
         </li>
       ))}
     </ul>
-  );
-}
-
-function StatCard({ icon, label, value, note }: { icon: ReactNode; label: string; value: string; note?: string }) {
-  return (
-    <div className="card admin-stat">
-      <p className="admin-stat-label row gap">
-        {icon}
-        {label}
-      </p>
-      <p className="admin-stat-value">{value}</p>
-      {note && <p className="small muted">{note}</p>}
-    </div>
   );
 }

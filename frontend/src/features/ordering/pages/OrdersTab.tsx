@@ -23,6 +23,7 @@ import { OrderDetailsDialog, paymentReversalOf } from '../components/OrderDetail
 import { ShipOrderDialog } from '../components/ShipOrderDialog';
 import { useRecordRoute } from '../../../hooks/useRecordRoute';
 import { RecordPending, retryUnlessMissing } from '../../../components/ui/RecordPending';
+import { Button } from '../../../components/ui/Button';
 
 type StatusTab = 'all' | OrderStatus;
 const STATUS_TABS: { id: StatusTab; label: string }[] = [
@@ -157,7 +158,7 @@ export function OrdersTab() {
               : `Its ${paymentMethodLabel(dialog.order.paymentMethod)} payment is not confirmed yet. Continue only if you have checked the transfer yourself.`
           }
           submitLabel={dialog.status === 'cancelled' ? 'Cancel order' : `Mark as ${capitalise(dialog.status)}`}
-          submitClassName={dialog.status === 'cancelled' ? 'button-danger' : 'button-primary'}
+          submitVariant={dialog.status === 'cancelled' ? 'danger' : 'primary'}
           busy={updateStatus.isPending}
           onSubmit={() => updateStatus.mutate({ orderId: dialog.order.id, status: dialog.status }, { onSuccess: close })}
           onClose={close}
@@ -243,9 +244,9 @@ function OrderCard({ order, busy, onShip, onDetails, onStatus }: { order: Order;
         </p>
       )}
       <div className="row wrap gap admin-order-actions">
-          <button type="button" className="button button-outline" onClick={onDetails}>
+          <Button variant="outline" onClick={onDetails}>
             <Eye size={18} aria-hidden /> View Details<span className="sr-only"> of order #{order.id}</span>
-          </button>
+          </Button>
           {!isFinal(order) && (
             <div className="field admin-status-field">
               <label htmlFor={statusId}>Order status</label>
@@ -265,9 +266,9 @@ function OrderCard({ order, busy, onShip, onDetails, onStatus }: { order: Order;
             </div>
           )}
           {canShip(order) && (
-            <button type="button" className="button button-primary" onClick={onShip}>
+            <Button variant="primary" onClick={onShip}>
               <Truck size={18} aria-hidden /> Mark as Shipped
-            </button>
+            </Button>
           )}
       </div>
     </li>

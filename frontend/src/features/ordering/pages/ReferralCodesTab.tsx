@@ -10,6 +10,7 @@ import { useRefetchWhenShown } from '../../../hooks/useRefetchWhenShown';
 import { AdminDialog } from '../../../components/ui/Dialog';
 import { AdminTable } from '../../../components/ui/AdminTable';
 import { LoadError } from '../../../components/ui/LoadError';
+import { Button } from '../../../components/ui/Button';
 import '../../../styles/admin-tools.css';
 
 function CreateReferralCodeDialog({ onClose }: { onClose(): void }) {
@@ -44,7 +45,7 @@ function DeactivateReferralCodeDialog({ code, onClose }: { code: ReferralCode; o
       title={`Deactivate ${code.code}?`}
       description={`Shoppers can no longer apply ${code.code} (${code.discountPercentage}% off). Orders that already used it keep their discount. This cannot be undone; create a new code to offer a discount again.`}
       submitLabel="Deactivate"
-      submitClassName="button-danger"
+      submitVariant="danger"
       busy={deactivate.isPending}
       onSubmit={() => deactivate.mutate({ code: code.code }, { onSuccess: onClose })}
       onClose={onClose}
@@ -61,9 +62,9 @@ function StatusOf({ code }: { code: ReferralCode }) {
 
 function DeactivateButton({ code, onClick }: { code: ReferralCode; onClick(): void }) {
   return (
-    <button type="button" className="button button-outline button-sm admin-danger-text" onClick={onClick}>
+    <Button variant="outline" size="sm" className="admin-danger-text" onClick={onClick}>
       Deactivate<span className="sr-only"> {code.code}</span>
-    </button>
+    </Button>
   );
 }
 
@@ -84,9 +85,9 @@ export function ReferralCodesTab() {
           <h2 id="referral-codes-heading">Referral Codes</h2>
           <p className="muted">Discount codes shoppers enter at checkout, and how many placed orders used each.</p>
         </div>
-        <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+        <Button variant="primary" onClick={() => setCreating(true)}>
           <Plus size={18} aria-hidden /> New referral code
-        </button>
+        </Button>
       </div>
       {codes.isError ? (
         <LoadError message={messageOf(codes.error, 'Failed to load referral codes.')} onRetry={() => codes.refetch()} />

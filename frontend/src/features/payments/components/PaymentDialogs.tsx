@@ -16,6 +16,7 @@ import { paymentMethodLabel, shortHash } from '../../../lib/admin-format';
 import { AdminDialog, InfoDialog } from '../../../components/ui/Dialog';
 import { DetailSection, Facts, StatusBadge, TransactionHash } from '../../../components/ui/admin-ui';
 import { AdminTable } from '../../../components/ui/AdminTable';
+import { Button } from '../../../components/ui/Button';
 import { AuditTrail } from '../../audit';
 import { useAcceptUnderpayment, useConfirmPayment, useFailPayment, useMarkPaid, useNoteRefund } from '../api/payment-queries';
 import { formatUnits, quotedRate, settlementLabel, showsSettlement } from './payment-format';
@@ -86,7 +87,7 @@ export function FailPaymentDialog({ payment, onClose }: { payment: Payment; onCl
       title={`Mark Payment #${payment.id} as Failed`}
       description={summary(payment)}
       submitLabel="Mark failed"
-      submitClassName="button-danger"
+      submitVariant="danger"
       busy={fail.isPending}
       onSubmit={submit}
       onClose={onClose}
@@ -289,9 +290,9 @@ export function PaymentDetailsDialog({ payment, onClose, onAction }: { payment: 
       wide
       onClose={onClose}
       actions={paymentActions(payment).map((action) => (
-        <button key={action} type="button" className={`button ${action === 'confirm' || action === 'mark-paid' ? 'button-primary' : 'button-outline'}`} onClick={() => onAction(action)}>
+        <Button key={action} variant={action === 'confirm' || action === 'mark-paid' ? 'primary' : 'outline'} onClick={() => onAction(action)}>
           {ACTION_LABELS[action]}
-        </button>
+        </Button>
       ))}
     >
       <div className="row wrap gap admin-detail-meta">

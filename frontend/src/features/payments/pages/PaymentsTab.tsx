@@ -16,6 +16,7 @@ import { useAdminDashboard } from '../../ordering/back-office';
 import { SearchField, StatusBadge, TransactionHash } from '../../../components/ui/admin-ui';
 import { AdminTable } from '../../../components/ui/AdminTable';
 import { LoadError } from '../../../components/ui/LoadError';
+import { StatCard } from '../../../components/ui/StatCard';
 import { adminPaymentQueries, usePaymentPage, usePaymentsSettings } from '../api/payment-queries';
 import { useRecordRoute } from '../../../hooks/useRecordRoute';
 import { RecordPending, retryUnlessMissing } from '../../../components/ui/RecordPending';
@@ -30,6 +31,7 @@ import {
   RefundNoteDialog,
   SettlementBadge,
 } from '../components/PaymentDialogs';
+import { Button, ButtonAnchor } from '../../../components/ui/Button';
 
 const ALL_METHODS = 'all';
 /** What the Payments tab keeps in the URL besides the page: /admin/payments?settlement=underpaid&method=bitcoin&search=12&page=2. */
@@ -70,21 +72,9 @@ export function PaymentsTab() {
       </div>
       {settings && <PaymentSetupNotice settings={settings} />}
       <div className="admin-stats admin-stats-3">
-        <div className="card admin-stat">
-          <p className="admin-stat-label">Bitcoin Payments</p>
-          <p className="admin-stat-value">{revenueOf(revenue?.revenueByPaymentMethod.bitcoin)}</p>
-          <p className="small muted">confirmed, orders not cancelled</p>
-        </div>
-        <div className="card admin-stat">
-          <p className="admin-stat-label">Ethereum Payments</p>
-          <p className="admin-stat-value">{revenueOf(revenue?.revenueByPaymentMethod.ethereum)}</p>
-          <p className="small muted">confirmed, orders not cancelled</p>
-        </div>
-        <div className="card admin-stat">
-          <p className="admin-stat-label">Total Revenue</p>
-          <p className="admin-stat-value">{revenueOf(revenue?.totalRevenue)}</p>
-          <p className="small muted">{revenue?.revenueRule}</p>
-        </div>
+        <StatCard label="Bitcoin Payments" value={revenueOf(revenue?.revenueByPaymentMethod.bitcoin)} note="confirmed, orders not cancelled" />
+        <StatCard label="Ethereum Payments" value={revenueOf(revenue?.revenueByPaymentMethod.ethereum)} note="confirmed, orders not cancelled" />
+        <StatCard label="Total Revenue" value={revenueOf(revenue?.totalRevenue)} note={revenue?.revenueRule ?? ''} />
       </div>
       <section ref={history} className="card admin-card stack" aria-labelledby="payment-history-heading">
         <h3 id="payment-history-heading">Payment History</h3>
@@ -104,13 +94,13 @@ export function PaymentsTab() {
             </select>
           </div>
           {page && page.total > 0 ? (
-            <a className="button button-outline" href={adminPaymentQueries.exportUrl(filter)} download="payments.csv">
+            <ButtonAnchor variant="outline" href={adminPaymentQueries.exportUrl(filter)} download="payments.csv">
               <Download size={16} aria-hidden /> Export
-            </a>
+            </ButtonAnchor>
           ) : (
-            <button type="button" className="button button-outline" disabled>
+            <Button variant="outline" disabled>
               <Download size={16} aria-hidden /> Export
-            </button>
+            </Button>
           )}
         </div>
         <div className="row wrap payment-settlement-filters" role="group" aria-label="Filter by what the chain shows">
@@ -155,17 +145,17 @@ export function PaymentsTab() {
                   <td>{formatDateTime(payment.createdAt)}</td>
                   <td>
                     <div className="row gap admin-row-actions">
-                      <button type="button" className="button button-outline button-sm" onClick={() => details.open(payment.id)}>
+                      <Button variant="outline" size="sm" onClick={() => details.open(payment.id)}>
                         Details<span className="sr-only"> of payment #{payment.id}</span>
-                      </button>
+                      </Button>
                       {payment.status === 'pending' && (
                         <>
-                          <button type="button" className="button button-primary button-sm" onClick={() => setAction({ kind: 'confirm', payment })}>
+                          <Button variant="primary" size="sm" onClick={() => setAction({ kind: 'confirm', payment })}>
                             Confirm<span className="sr-only"> payment #{payment.id}</span>
-                          </button>
-                          <button type="button" className="button button-outline button-sm" onClick={() => setAction({ kind: 'fail', payment })}>
+                          </Button>
+                          <Button variant="outline" size="sm" onClick={() => setAction({ kind: 'fail', payment })}>
                             Mark failed<span className="sr-only"> payment #{payment.id}</span>
-                          </button>
+                          </Button>
                         </>
                       )}
                     </div>

@@ -5,6 +5,7 @@ import { Field, useZodForm } from '../../../components/ui/form';
 import { EMPTY_DRAFT, ReviewDraft } from './review-draft';
 import { reviewFormSchema } from './review-form';
 import { StarRatingInput } from './StarRatingInput';
+import { Button } from '../../../components/ui/Button';
 
 export function ReviewForm({
   heading,
@@ -48,12 +49,12 @@ export function ReviewForm({
       </div>
       <p id={pointsHintId} className="muted small">Separate several pros or cons with commas.</p>
       <div className="row gap wrap">
-        <button type="submit" className="button button-primary" disabled={submitting}>
+        <Button type="submit" variant="primary" disabled={submitting}>
           {submitting ? 'Saving...' : submitLabel}
-        </button>
-        <button type="button" className="button button-outline" onClick={onCancel} disabled={submitting}>
+        </Button>
+        <Button variant="outline" onClick={onCancel} disabled={submitting}>
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );

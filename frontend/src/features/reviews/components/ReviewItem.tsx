@@ -8,6 +8,7 @@ import { Stars } from '../../../components/Stars';
 import { draftOf } from './review-draft';
 import { LazyReviewForm } from './LazyReviewForm';
 import { formatDate } from '../../../lib/dates';
+import { Button } from '../../../components/ui/Button';
 
 const FAILED = 'Failed to submit review';
 
@@ -117,12 +118,12 @@ export function ReviewItem({ review, viewer }: { review: Review; viewer: Current
         )}
         {isOwn && !confirmingDelete && (
           <div className="row gap">
-            <button type="button" className="button button-outline button-sm" onClick={() => setEditing(true)}>
+            <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
               <Pencil size={14} aria-hidden /> Edit
-            </button>
-            <button type="button" className="button button-ghost button-sm review-delete" onClick={() => setConfirmingDelete(true)}>
+            </Button>
+            <Button variant="ghost" size="sm" className="review-delete" onClick={() => setConfirmingDelete(true)}>
               <Trash2 size={14} aria-hidden /> Delete
-            </button>
+            </Button>
           </div>
         )}
       </footer>
@@ -130,9 +131,9 @@ export function ReviewItem({ review, viewer }: { review: Review; viewer: Current
         <div className="notice notice-danger review-confirm" role="alertdialog" aria-label="Delete your review?" aria-describedby={`confirm-${review.id}`}>
           <p id={`confirm-${review.id}`}>Delete your review? This cannot be undone.</p>
           <div className="row gap wrap">
-            <button
-              type="button"
-              className="button button-danger button-sm"
+            <Button
+              variant="danger"
+              size="sm"
               disabled={remove.isPending}
               autoFocus
               // The promise, unlike mutate's callbacks, settles after this item has left the refreshed list.
@@ -147,10 +148,10 @@ export function ReviewItem({ review, viewer }: { review: Review; viewer: Current
               }
             >
               {remove.isPending ? 'Deleting...' : 'Delete review'}
-            </button>
-            <button type="button" className="button button-outline button-sm" onClick={() => setConfirmingDelete(false)} disabled={remove.isPending}>
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => setConfirmingDelete(false)} disabled={remove.isPending}>
               Keep it
-            </button>
+            </Button>
           </div>
         </div>
       )}

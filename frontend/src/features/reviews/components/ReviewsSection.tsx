@@ -1,6 +1,5 @@
 import { MessageSquarePlus } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { messageOf } from '../../../api/client';
 import type { Product } from '../../../api/types';
 import { useAuth } from '../../../hooks/useAuth';
@@ -9,6 +8,7 @@ import { useToast } from '../../../state/toast';
 import { RatingSummaryPanel } from './RatingSummaryPanel';
 import { LazyReviewForm } from './LazyReviewForm';
 import { ReviewItem } from './ReviewItem';
+import { Button, ButtonLink } from '../../../components/ui/Button';
 import './reviews.css';
 
 export function ReviewsSection({ product }: { product: Product }) {
@@ -32,13 +32,13 @@ export function ReviewsSection({ product }: { product: Product }) {
           {summary.isError && <p className="field-error">The rating summary could not be loaded.</p>}
           {!authLoading && !user && (
             <p className="card reviews-cta">
-              <Link to="/auth" className="button button-outline button-block">Log in to write a review</Link>
+              <ButtonLink to="/auth" variant="outline" block>Log in to write a review</ButtonLink>
             </p>
           )}
           {user && reviews.isSuccess && !ownReview && !writing && (
-            <button type="button" className="button button-primary button-block" onClick={() => setWriting(true)}>
+            <Button variant="primary" block onClick={() => setWriting(true)}>
               <MessageSquarePlus size={18} aria-hidden /> Write a Review
-            </button>
+            </Button>
           )}
           {ownReview && <p className="muted small">You have reviewed this product. You can edit or delete your review below.</p>}
         </div>
@@ -69,7 +69,7 @@ export function ReviewsSection({ product }: { product: Product }) {
           {reviews.isError && (
             <div className="notice notice-danger row between wrap gap" role="alert">
               <span>Reviews could not be loaded. {messageOf(reviews.error, '')}</span>
-              <button type="button" className="button button-outline button-sm" onClick={() => reviews.refetch()}>Try again</button>
+              <Button variant="outline" size="sm" onClick={() => reviews.refetch()}>Try again</Button>
             </div>
           )}
           {ordered && ordered.length === 0 && (

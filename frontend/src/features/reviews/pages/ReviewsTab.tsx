@@ -13,6 +13,7 @@ import { AdminReview, ReviewVisibility, useAdminReviews, useAnswerReview, useHid
 import { useRefetchWhenShown } from '../../../hooks/useRefetchWhenShown';
 import { AdminDialog } from '../../../components/ui/Dialog';
 import { LoadError } from '../../../components/ui/LoadError';
+import { Button } from '../../../components/ui/Button';
 import '../../../styles/admin-tools.css';
 
 type StatusFilter = ReviewVisibility | 'all';
@@ -55,7 +56,7 @@ function HideReviewDialog({ review, onClose }: { review: AdminReview; onClose():
       title="Hide the Review"
       description={`${about(review)}. Shoppers will no longer see it and it leaves the product's rating; its author still sees it, marked hidden. You can show it again at any time.`}
       submitLabel="Hide review"
-      submitClassName="button-danger"
+      submitVariant="danger"
       busy={hide.isPending}
       onSubmit={submit}
       onClose={onClose}
@@ -131,18 +132,18 @@ function ReviewCard({ review, onAnswer, onHide }: { review: AdminReview; onAnswe
           </div>
         )}
         <div className="row gap wrap admin-review-actions">
-          <button type="button" className="button button-outline button-sm" onClick={onAnswer}>
+          <Button variant="outline" size="sm" onClick={onAnswer}>
             <MessageSquareReply size={16} aria-hidden /> {review.adminResponse ? 'Edit response' : 'Answer'}
             <span className="sr-only"> to {about(review)}</span>
-          </button>
+          </Button>
           {review.hidden ? (
-            <button type="button" className="button button-outline button-sm" disabled={show.isPending} onClick={() => show.mutate({ reviewId: review.id })}>
+            <Button variant="outline" size="sm" disabled={show.isPending} onClick={() => show.mutate({ reviewId: review.id })}>
               <Eye size={16} aria-hidden /> Show again<span className="sr-only"> {about(review)}</span>
-            </button>
+            </Button>
           ) : (
-            <button type="button" className="button button-outline button-sm admin-danger-text" onClick={onHide}>
+            <Button variant="outline" size="sm" className="admin-danger-text" onClick={onHide}>
               <EyeOff size={16} aria-hidden /> Hide<span className="sr-only"> {about(review)}</span>
-            </button>
+            </Button>
           )}
         </div>
       </article>

@@ -16,6 +16,7 @@ import { Field, useZodForm } from '../../../components/ui/form';
 import { useAuth } from '../../../hooks/useAuth';
 import { useToast } from '../../../state/toast';
 import { acceptedImages, PickedImage, useCreateSupportCase } from '../api/support-queries';
+import { Button } from '../../../components/ui/Button';
 import './support.css';
 
 const caseFieldsSchema = supportCaseInputSchema.omit({ attachments: true });
@@ -220,12 +221,12 @@ function SupportCaseForm({ onClose, defaultOrderId }: { onClose(): void; default
         </Field>
         <AttachmentPicker picker={picker} disabled={busy} />
         <div className="row gap support-dialog-actions">
-          <button type="button" className="button button-outline" onClick={close} disabled={busy}>
+          <Button variant="outline" onClick={close} disabled={busy}>
             Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={busy}>
+          </Button>
+          <Button type="submit" variant="primary" disabled={busy}>
             {busy ? 'Creating Case...' : 'Create Case'}
-          </button>
+          </Button>
         </div>
       </form>
     </dialog>

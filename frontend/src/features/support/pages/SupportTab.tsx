@@ -14,6 +14,7 @@ import { InfoDialog } from '../../../components/ui/Dialog';
 import { DetailSection, Facts } from '../../../components/ui/admin-ui';
 import { LoadError } from '../../../components/ui/LoadError';
 import { useRefetchWhenShown } from '../../../hooks/useRefetchWhenShown';
+import { Button } from '../../../components/ui/Button';
 import '../../../styles/admin-tools.css';
 import './support-tab.css';
 
@@ -39,9 +40,9 @@ function SupportCaseDialog({ caseId, onClose }: { caseId: number; onClose(): voi
       onClose={onClose}
       actions={
         view && view.status !== 'closed' ? (
-          <button type="button" className="button button-outline admin-danger-text" disabled={close.isPending} onClick={() => close.mutate()}>
+          <Button variant="outline" className="admin-danger-text" disabled={close.isPending} onClick={() => close.mutate()}>
             <Lock size={16} aria-hidden /> {close.isPending ? 'Closing...' : 'Close case'}
-          </button>
+          </Button>
         ) : null
       }
     >
@@ -95,9 +96,9 @@ function SupportCaseDialog({ caseId, onClose }: { caseId: number; onClose(): voi
                 <textarea className="textarea" rows={4} maxLength={5000} {...form.register('message')} />
               </Field>
               <div className="row support-admin-reply-actions">
-                <button type="submit" className="button button-primary" disabled={answer.isPending}>
+                <Button type="submit" variant="primary" disabled={answer.isPending}>
                   <MessageSquareReply size={16} aria-hidden /> {answer.isPending ? 'Sending...' : 'Send reply'}
-                </button>
+                </Button>
               </div>
             </form>
           )}
@@ -129,10 +130,10 @@ function SupportCaseCard({ supportCase, onOpen }: { supportCase: SupportCaseView
         </p>
         <p className="support-admin-excerpt">{last ? `${last.authorRole === 'admin' ? 'Store' : 'Customer'}: ${last.message}` : supportCase.description}</p>
         <div className="row gap wrap">
-          <button type="button" className="button button-outline button-sm" onClick={onOpen}>
+          <Button variant="outline" size="sm" onClick={onOpen}>
             <MessageSquareReply size={16} aria-hidden /> {supportCase.status === 'closed' ? 'View' : 'View & reply'}
             <span className="sr-only"> support case {supportCase.id}</span>
-          </button>
+          </Button>
         </div>
       </article>
     </li>
