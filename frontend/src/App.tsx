@@ -21,6 +21,7 @@ const ProductDetailPage = lazyPage(() => import('./pages/ProductDetailPage'));
 const CalculatorPage = lazy(() => import('./pages/CalculatorPage'));
 const AuthPage = lazy(() => import('./pages/AuthPage'));
 const ResetPasswordPage = lazy(() => import('./pages/auth/ResetPasswordPage'));
+const AccountPage = lazy(() => import('./pages/dashboard/AccountPage'));
 const CheckoutPage = lazy(() => import('./pages/CheckoutPage'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage'));
 const OrderDetailPage = lazy(() => import('./pages/orders/OrderDetailPage'));
@@ -48,6 +49,7 @@ const PAGES: Record<PagePath, ReactNode> = {
   '/dashboard': <RequireSignedIn><DashboardPage /></RequireSignedIn>,
   '/orders/lookup': <OrderLookupPage />,
   '/orders/:id': <OrderDetailPage />,
+  '/dashboard/account': <RequireSignedIn><AccountPage /></RequireSignedIn>,
   '/dashboard/support': <RequireSignedIn><SupportCasesPage /></RequireSignedIn>,
   '/dashboard/support/:id': <RequireSignedIn><SupportCasesPage /></RequireSignedIn>,
   '/admin/:tab?/:record?': <RequireAdmin><AdminPage /></RequireAdmin>,

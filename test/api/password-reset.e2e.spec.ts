@@ -91,4 +91,27 @@ describe('Password reset by e-mail', () => {
     await shop.agent().post('/api/auth/password-reset/confirm').send({ token: 'A'.repeat(43), password: 'new-secret-1' }).expect(400, { message: INVALID });
     await shop.agent().post('/api/auth/password-reset/confirm').send({ token: links.at(-1), password: 'new-secret-1' }).expect(200);
   });
+
+  it('lets the signed-in owner change the password with the current one: other sessions end, this one stays, the address is told', async () => {
+    const here = shop.agent();
+    const elsewhere = shop.agent();
+    const { email, password, user } = await signUp(here);
+    await elsewhere.post('/api/auth/login').send({ email, password }).expect(200);
+
+    await shop.agent().post('/api/auth/password').send({ currentPassword: password, newPassword: 'changed-secret-1' }).expect(401);
+    expect((await here.post('/api/auth/password').send({ currentPassword: 'not-it', newPassword: 'changed-secret-1' }).expect(400)).body).toEqual({ message: 'Your current password is not right.' });
+    await here.post('/api/auth/password').send({ currentPassword: password, newPassword: 'short' }).expect(400);
+    expect((await here.post('/api/auth/password').send({ currentPassword: password, newPassword: 'changed-secret-1' }).expect(200)).body).toEqual({
+      message: 'Your password was changed. Every other session of your account was signed out.',
+    });
+
+    await here.get('/api/auth/user').expect(200);
+    await elsewhere.get('/api/auth/user').expect(401);
+    await shop.agent().post('/api/auth/login').send({ email, password }).expect(401);
+    await shop.agent().post('/api/auth/login').send({ email, password: 'changed-secret-1' }).expect(200);
+    expect(mail.textsTo(email).some((text) => text.includes('from its account page'))).toBe(true);
+    const log = JSON.stringify(await shop.app.get<EventStore>(EVENT_STORE).readStream(`user-${user.id}`));
+    expect(log).toContain('"type":"PasswordChanged"');
+    expect(log).not.toContain('changed-secret-1');
+  });
 });

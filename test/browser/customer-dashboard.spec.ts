@@ -124,4 +124,26 @@ describe('Customer dashboard in a real browser', () => {
     await page.screenshot({ path: screenshotPath('customer-dashboard-390'), fullPage: true });
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
   });
+
+  it('changes the password from Account settings at 390 px, asking for the current one first', async () => {
+    const { page, consoleErrors } = await shop.newPage(MOBILE);
+    await signUp(page);
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Account settings' }).click();
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('Current password', { exact: true }).fill('not-my-password');
+    await form.getByLabel('New password', { exact: true }).fill('brand-new-secret');
+    await form.getByLabel('New password again', { exact: true }).fill('brand-new-secret');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expectPage(form.getByText('Your current password is not right.')).toBeVisible();
+    await form.getByLabel('Current password', { exact: true }).fill('secret-123');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expectPage(form.getByText(/^Your password was changed\./)).toBeVisible();
+    await expectNoSidewaysPan(page, MOBILE.width);
+    await page.screenshot({ path: screenshotPath('account-settings-390') });
+    // Still signed in here.
+    await page.goto('/dashboard');
+    await expectPage(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible();
+    expect(unexpectedErrors(consoleErrors, [400])).toEqual([]);
+  });
 });

@@ -133,6 +133,8 @@ describe('Route table: authorization and bad input', () => {
     'POST /api/auth/password-reset': { body: () => ({ email: `reset-${(sequence += 1)}@example.com` }), expect: everyone },
     // The token is the authority: a made-up one is the same 400 for everyone.
     'POST /api/auth/password-reset/confirm': { body: () => ({ token: 'A'.repeat(43), password: 'new-secret-1' }), expect: { guest: 400, customer: 400, other: 400, admin: 400 } },
+    // Signed in only; a wrong current password is the same 400 for every account.
+    'POST /api/auth/password': { body: () => ({ currentPassword: 'not-the-password', newPassword: 'new-secret-1' }), expect: { guest: 401, customer: 400, other: 400, admin: 400 } },
     'GET /api/login': { expect: everyone },
     'GET /api/logout': { expect: everyone, changesSession: true },
     'GET /api/products/:id/reviews': { params: async () => ({ id: await newProduct() }), expect: everyone },

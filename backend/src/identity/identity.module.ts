@@ -8,19 +8,19 @@ import { PasswordHasher } from './commands/password-hasher';
 import { EmailKeys } from './commands/email-key';
 import { EmailVerificationTokens, RequestEmailVerificationHandler, VerifiedEmails, VerifyEmailHandler } from './commands/email-verification.command';
 import { GrantRoleHandler } from './commands/grant-role.command';
-import { PasswordResetTokens, RequestPasswordResetHandler, ResetPasswordHandler } from './commands/password-reset.command';
+import { ChangePasswordHandler, PasswordResetTokens, RequestPasswordResetHandler, ResetPasswordHandler } from './commands/password-reset.command';
 import { RegisterUserHandler } from './commands/register-user.command';
 import { AccountFollowUps } from './http/account-follow-ups';
 import { AuthController, PASSPORT } from './http/auth.controller';
 import { EmailVerificationController } from './http/email-verification.controller';
 import { LoginThrottle } from './http/login-throttle';
-import { PasswordResetController } from './http/password-reset.controller';
+import { PasswordChangeController, PasswordResetController } from './http/password-reset.controller';
 import { createPassport } from './http/session/passport.setup';
 import { DocumentSessionStore } from './http/session/session.store';
 
 @Module({
   imports: [CqrsModule],
-  controllers: [AuthController, EmailVerificationController, PasswordResetController],
+  controllers: [AuthController, EmailVerificationController, PasswordResetController, PasswordChangeController],
   providers: [UsersProjector, 
     CredentialsRepository,
     PasswordHasher,
@@ -37,6 +37,7 @@ import { DocumentSessionStore } from './http/session/session.store';
     PasswordResetTokens,
     RequestPasswordResetHandler,
     ResetPasswordHandler,
+    ChangePasswordHandler,
     AccountFollowUps,
     DocumentSessionStore,
     { provide: PASSPORT, useFactory: createPassport, inject: [CredentialsRepository, UserQueries] },

@@ -10,6 +10,7 @@ import { CREDENTIAL_STORE, CredentialStore } from '../../storage/credential-stor
 import { Document } from '../../storage/read-store/read-store.port';
 import { userStream } from '../contract/identity.events';
 import { userDecider } from '../domain/user.decider';
+import { WRONG_CURRENT_PASSWORD } from '../contract/auth-input';
 import { AccountLinkTokens } from './account-link-tokens';
 import { CredentialsRepository } from './credentials.repository';
 import { SESSIONS_COLLECTION } from '../http/session/session.store';
@@ -32,9 +33,9 @@ export class PasswordResetTokens extends AccountLinkTokens implements OnModuleIn
     await this.credentialStore.collection(SESSIONS_COLLECTION).createIndex({ [SESSION_USER_FIELD]: 1 });
   }
 
-  /** Signs the account out everywhere; answers how many sessions ended. */
-  endSessionsOf(userId: string): Promise<number> {
-    return this.credentialStore.collection<Document>(SESSIONS_COLLECTION).deleteMany({ [SESSION_USER_FIELD]: userId });
+  /** Signs the account out everywhere (but in `keep`, the session asking); answers how many sessions ended. */
+  endSessionsOf(userId: string, keep: string | null = null): Promise<number> {
+    return this.credentialStore.collection<Document>(SESSIONS_COLLECTION).deleteMany({ [SESSION_USER_FIELD]: userId, ...(keep ? { _id: { $ne: keep } } : {}) });
   }
 }
 
@@ -116,7 +117,45 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
     // The mailbox's holder acts, whoever is signed in in the browser that opened the link.
     const acting = { ...context, actorId: link.userId };
     const { position } = await this.streams.execute(userStream(link.userId), userDecider, { kind: 'resetPassword', email: link.email, sessionsEnded }, acting);
-    await this.commands.execute(new SendPasswordChangedNotice(randomUUID(), link.email, new Date().toISOString()));
+    await this.commands.execute(new SendPasswordChangedNotice(randomUUID(), link.email, new Date().toISOString(), 'reset'));
     return { userId: link.userId, position };
+  }
+}
+
+/**
+ * The signed-in owner changes the password, giving the current one (issue 22): the new one is set, every other
+ * session ends (the one asking stays signed in), PasswordChanged is recorded and the address is told.
+ */
+export class ChangePassword extends Command<{ position: number | null }> {
+  constructor(
+    readonly userId: string,
+    readonly currentPassword: string,
+    readonly newPassword: string,
+    /** The asking browser's session id: it stays. */
+    readonly sessionId: string,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ChangePassword)
+export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
+  constructor(
+    private readonly streams: StreamExecutor,
+    private readonly credentials: CredentialsRepository,
+    private readonly tokens: PasswordResetTokens,
+    private readonly commands: CommandBus,
+  ) {}
+
+  async execute({ userId, currentPassword, newPassword, sessionId, context }: ChangePassword) {
+    const { state } = await this.streams.load(userStream(userId), userDecider);
+    userDecider.decide({ kind: 'changePassword', sessionsEnded: 0 }, state);
+    if ((await this.credentials.verify(state.email, currentPassword)) !== userId) throw new InvalidInputError(WRONG_CURRENT_PASSWORD);
+    await this.credentials.save(userId, state.email, newPassword);
+    const sessionsEnded = await this.tokens.endSessionsOf(userId, sessionId);
+    const { position } = await this.streams.execute(userStream(userId), userDecider, { kind: 'changePassword', sessionsEnded }, context);
+    await this.commands.execute(new SendPasswordChangedNotice(randomUUID(), state.email, new Date().toISOString(), 'account'));
+    return { position };
   }
 }

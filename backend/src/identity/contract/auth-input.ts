@@ -54,6 +54,15 @@ export const passwordResetSchema = z.object({
 });
 export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
 
+/** `POST /api/auth/password` (signed in): the current password, then the new one. */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ message: 'Enter your current password.' }).min(1, 'Enter your current password.').max(MAX_PASSWORD_LENGTH),
+  newPassword,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not right.';
+export const PASSWORD_CHANGED = 'Your password was changed. Every other session of your account was signed out.';
+
 /** The same answer whether or not an account uses the address: nobody learns who has an account. */
 export const PASSWORD_RESET_REQUESTED = 'If an account uses that address, we have mailed it a link to choose a new password. The link works once, for 60 minutes.';
 export const PASSWORD_RESET_DONE = 'Your password was changed and every session of your account was signed out. Sign in with your new password.';

@@ -13,6 +13,8 @@ export function describeIdentityEvent(event: UserEvent): string {
       return `E-mail address <${event.data.email}> confirmed`;
     case 'PasswordResetRequested':
       return `Password reset link mailed to <${event.data.email}>, valid until ${event.data.expiresAt}`;
+    case 'PasswordChanged':
+      return `Password changed by the account's owner; ${event.data.sessionsEnded} other session${event.data.sessionsEnded === 1 ? '' : 's'} ended`;
     case 'PasswordReset':
       return `Password set anew through a mailed link; ${event.data.sessionsEnded} session${event.data.sessionsEnded === 1 ? '' : 's'} ended`;
   }

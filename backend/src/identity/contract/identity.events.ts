@@ -15,7 +15,10 @@ export type PasswordResetRequested = DomainEvent<'PasswordResetRequested', { use
 /** The password was set anew through a mailed link; every session of the account ended. No hash here either. */
 export type PasswordReset = DomainEvent<'PasswordReset', { userId: string; sessionsEnded: number }>;
 
-export type UserEvent = UserRegistered | RoleGranted | EmailVerificationRequested | EmailVerified | PasswordResetRequested | PasswordReset;
+/** The signed-in owner changed the password, giving the current one; every other session of the account ended. */
+export type PasswordChanged = DomainEvent<'PasswordChanged', { userId: string; sessionsEnded: number }>;
+
+export type UserEvent = UserRegistered | RoleGranted | EmailVerificationRequested | EmailVerified | PasswordResetRequested | PasswordReset | PasswordChanged;
 
 export const userStream = (userId: string) => `user-${userId}`;
 

@@ -21,7 +21,9 @@ export type UserCommand =
   /** As for confirmations, the token is the handler's; the decision records that a link was mailed. */
   | { kind: 'requestPasswordReset'; expiresAt: string }
   /** `email`: the address the followed link was mailed to; `sessionsEnded`: how many sessions the new password ended. */
-  | { kind: 'resetPassword'; email: string; sessionsEnded: number };
+  | { kind: 'resetPassword'; email: string; sessionsEnded: number }
+  /** The current password was checked by the handler (it lives in the credential store). */
+  | { kind: 'changePassword'; sessionsEnded: number };
 
 export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
   initialState: { userId: null, role: 'customer', email: '', emailVerified: false },
@@ -35,6 +37,7 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
       case 'EmailVerificationRequested':
       case 'PasswordResetRequested':
       case 'PasswordReset':
+      case 'PasswordChanged':
         return state;
       case 'EmailVerified':
         return { ...state, emailVerified: true };
@@ -66,6 +69,8 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
       case 'resetPassword':
         if (command.email !== email) throw new ConflictError('This link was sent to another address.');
         return [{ type: 'PasswordReset', version: 1, data: { userId, sessionsEnded: command.sessionsEnded } }];
+      case 'changePassword':
+        return [{ type: 'PasswordChanged', version: 1, data: { userId, sessionsEnded: command.sessionsEnded } }];
     }
   },
 };

@@ -1,13 +1,24 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { z } from 'zod';
 import { TooManyRequestsError } from '../../shared/errors';
 import { RateLimiter } from '../../shared/http/rate-limiter';
-import { commandContextOf } from '../../shared/http/request-context';
+import { SignedInGuard } from '../../shared/http/guards';
+import { commandContextOf, CurrentUser } from '../../shared/http/request-context';
+import { SessionUser } from '../contract/session-user';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
-import { RequestPasswordReset, ResetPassword } from '../commands/password-reset.command';
-import { PASSWORD_RESET_DONE, PASSWORD_RESET_REQUESTED, PasswordResetInput, passwordResetRequestSchema, passwordResetSchema } from '../contract/auth-input';
+import { ChangePassword, RequestPasswordReset, ResetPassword } from '../commands/password-reset.command';
+import {
+  ChangePasswordInput,
+  changePasswordSchema,
+  PASSWORD_CHANGED,
+  PASSWORD_RESET_DONE,
+  PASSWORD_RESET_REQUESTED,
+  PasswordResetInput,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+} from '../contract/auth-input';
 
 const HOUR_MS = 60 * 60_000;
 /** Reset requests one client address may send an hour (429 past it). */
@@ -48,5 +59,26 @@ export class PasswordResetController {
     await this.rateLimiter.consume(`password-reset-confirm:${request.ip}`, CONFIRMS_PER_ADDRESS, HOUR_MS, 'Too many password changes.');
     await this.commands.execute(new ResetPassword(token, password, commandContextOf(request)));
     return { message: PASSWORD_RESET_DONE };
+  }
+}
+
+/** Password changes one account may try an hour: a stolen session cannot guess the current password at leisure. */
+const CHANGES_PER_ACCOUNT = 10;
+
+/** The signed-in owner's password change (issue 22, account settings): the current password, then the new one. */
+@Controller('api/auth/password')
+@UseGuards(SignedInGuard)
+export class PasswordChangeController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly rateLimiter: RateLimiter,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  async change(@Body(new ZodValidationPipe(changePasswordSchema)) body: ChangePasswordInput, @CurrentUser() user: SessionUser, @Req() request: Request) {
+    await this.rateLimiter.consume(`password-change:${user.id}`, CHANGES_PER_ACCOUNT, HOUR_MS, 'Too many password changes.');
+    await this.commands.execute(new ChangePassword(user.id, body.currentPassword, body.newPassword, request.sessionID, commandContextOf(request)));
+    return { message: PASSWORD_CHANGED };
   }
 }

@@ -36,6 +36,8 @@ export class SendPasswordChangedNotice extends Command<void> {
     readonly messageId: string,
     readonly to: string,
     readonly at: string,
+    /** Through a mailed reset link, or by the signed-in owner giving the current password. */
+    readonly how: 'reset' | 'account',
   ) {
     super();
   }
@@ -45,7 +47,7 @@ export class SendPasswordChangedNotice extends Command<void> {
 export class SendPasswordChangedNoticeHandler implements ICommandHandler<SendPasswordChangedNotice> {
   constructor(@Inject(NOTIFIER) private readonly notifier: Notifier) {}
 
-  async execute({ messageId, to, at }: SendPasswordChangedNotice): Promise<void> {
-    await this.notifier.send({ id: `password-changed-${messageId}`, to, ...passwordChangedEmail(at) });
+  async execute({ messageId, to, at, how }: SendPasswordChangedNotice): Promise<void> {
+    await this.notifier.send({ id: `password-changed-${messageId}`, to, ...passwordChangedEmail(at, how) });
   }
 }

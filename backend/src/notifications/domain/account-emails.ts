@@ -41,13 +41,15 @@ export function passwordResetEmail(link: string, expiresAt: string): EmailConten
 }
 
 /** Told after a reset, so that the account's owner learns of a reset they did not make. */
-export function passwordChangedEmail(at: string): EmailContent {
+export function passwordChangedEmail(at: string, how: 'reset' | 'account'): EmailContent {
   return {
     subject: 'Your password was changed',
     text: [
       'Hello,',
       '',
-      `The password of your account was changed on ${new Date(at).toUTCString()} through a reset link mailed to this address, and every session of the account was signed out.`,
+      how === 'reset'
+        ? `The password of your account was changed on ${new Date(at).toUTCString()} through a reset link mailed to this address, and every session of the account was signed out.`
+        : `The password of your account was changed on ${new Date(at).toUTCString()} from its account page, and every other session of the account was signed out.`,
       '',
       'If this was not you, reset your password again from the sign-in page at once and contact our support.',
       '',

@@ -18,6 +18,7 @@ export const PAGE_PATHS = [
   '/dashboard',
   '/orders/lookup',
   '/orders/:id',
+  '/dashboard/account',
   '/dashboard/support',
   '/dashboard/support/:id',
   '/admin/:tab?/:record?',

@@ -94,6 +94,7 @@ const EVENT_LABELS: Record<KnownEventType, string> = {
   EmailVerificationRequested: 'Confirmation e-mail sent',
   EmailVerified: 'E-mail address confirmed',
   PasswordResetRequested: 'Password reset link mailed',
+  PasswordChanged: 'Password changed',
   PasswordReset: 'Password reset',
   UniqueKeyClaimed: 'Unique key claimed',
   UniqueKeyReleased: 'Unique key released',
@@ -107,7 +108,7 @@ export const EVENT_TYPE_GROUPS: { label: string; types: KnownEventType[] }[] = [
   { label: 'Products and stock', types: ['ProductCreated', 'ProductDetailsChanged', 'ProductPricingChanged', 'ProductActivated', 'ProductDeactivated', 'ProductRemoved', 'StockAdjusted', 'StockReserved', 'StockReleased', 'CategoryCreated', 'CategoryDetailsChanged'] },
   { label: 'Reviews', types: ['ReviewWritten', 'ReviewEdited', 'ReviewDeleted', 'ReviewVoted', 'ReviewAnswered', 'ReviewHidden', 'ReviewShown'] },
   { label: 'Referral codes', types: ['ReferralCodeCreated', 'ReferralCodeDeactivated'] },
-  { label: 'Accounts', types: ['UserRegistered', 'RoleGranted', 'EmailVerificationRequested', 'EmailVerified', 'PasswordResetRequested', 'PasswordReset', 'UniqueKeyClaimed', 'UniqueKeyReleased'] },
+  { label: 'Accounts', types: ['UserRegistered', 'RoleGranted', 'EmailVerificationRequested', 'EmailVerified', 'PasswordResetRequested', 'PasswordReset', 'PasswordChanged', 'UniqueKeyClaimed', 'UniqueKeyReleased'] },
 ];
 
 /** "OrderShipped" as "Order shipped"; a type the SPA does not know yet is split into words. */
