@@ -267,5 +267,20 @@ describe('Catalogue API', () => {
       const categories = (await shop.agent().get('/api/categories').expect(200)).body as { name: string }[];
       expect(categories.some((c) => c.name === 'Research Kits')).toBe(true);
     });
+
+    it('renames a category and changes its description, keeping its products', async () => {
+      const admin = shop.agent();
+      await signInAsAdmin(admin);
+      const [category] = ((await shop.agent().get('/api/categories').expect(200)).body as { id: number; name: string; productCount: number }[]).filter((c) => c.productCount > 0);
+      const revised = (await admin.put(`/api/admin/categories/${category.id}`).send({ name: `${category.name} (lab grade)`, description: 'Renamed by the back office.' }).expect(200)).body;
+      expect(revised).toMatchObject({ id: category.id, name: `${category.name} (lab grade)`, description: 'Renamed by the back office.', productCount: category.productCount });
+      const listed = (await shop.agent().get(`/api/products?categoryId=${category.id}`).expect(200)).body as unknown[];
+      expect(listed.length).toBeGreaterThan(0);
+      await admin.put(`/api/admin/categories/${category.id}`).send({ name: '' }).expect(400);
+      await admin.put('/api/admin/categories/99999').send({ name: 'Nowhere' }).expect(404);
+      await shop.agent().put(`/api/admin/categories/${category.id}`).send({ name: 'Anyone' }).expect(401);
+      const audit = (await admin.get('/api/admin/audit').query({ stream: `category-${category.id}` }).expect(200)).body;
+      expect(JSON.stringify(audit)).toContain('(lab grade)');
+    });
   });
 });

@@ -122,6 +122,7 @@ describe('Route table: authorization and bad input', () => {
     'DELETE /api/admin/products/:id': { params: async () => ({ id: await newProduct() }), expect: adminOnly },
     'POST /api/admin/products/:id/stock': { params: async () => ({ id: await newProduct() }), body: () => ({ delta: 3, reason: 'Delivery' }), expect: adminOnly },
     'POST /api/admin/categories': { body: () => ({ name: `Matrix category ${(sequence += 1)}` }), expect: adminOnly },
+    'PUT /api/admin/categories/:id': { params: async () => ({ id: 1 }), body: () => ({ name: `Matrix category ${(sequence += 1)}` }), expect: adminOnly },
     'POST /api/auth/signup': { body: () => ({ fullName: 'New Person', email: `new-${(sequence += 1)}-${Date.now()}@example.com`, password: 'secret-123' }), expect: everyone, changesSession: true },
     'POST /api/auth/login': { body: () => ({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }), expect: everyone, changesSession: true },
     'GET /api/auth/user': { expect: signedIn },

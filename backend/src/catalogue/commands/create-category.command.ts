@@ -30,3 +30,25 @@ export class CreateCategoryHandler implements ICommandHandler<CreateCategory> {
     });
   }
 }
+
+/** A category's name and description changed (issue 21: categories the back office can run); nothing recorded when both stay. */
+export class ReviseCategory extends Command<{ position: number | null }> {
+  constructor(
+    readonly categoryId: number,
+    readonly name: string,
+    readonly description: string | null,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ReviseCategory)
+export class ReviseCategoryHandler implements ICommandHandler<ReviseCategory> {
+  constructor(private readonly streams: StreamExecutor) {}
+
+  async execute({ categoryId, name, description, context }: ReviseCategory) {
+    const { position } = await this.streams.execute(categoryStream(categoryId), categoryDecider, { kind: 'rename', name, description }, context);
+    return { position };
+  }
+}

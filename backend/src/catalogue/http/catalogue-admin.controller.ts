@@ -8,7 +8,7 @@ import { Context } from '../../shared/http/request-context';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
 import { idParamSchema } from '../../shared/http/id-param';
 import { AdjustStock } from '../commands/adjust-stock.command';
-import { CreateCategory } from '../commands/create-category.command';
+import { CreateCategory, ReviseCategory } from '../commands/create-category.command';
 import { CreateProduct } from '../commands/create-product.command';
 import { RemoveProduct } from '../commands/remove-product.command';
 import { ProductChanges, productChangesSchema, ProductInput, productInputSchema } from '../contract/product-input';
@@ -91,6 +91,19 @@ export class CatalogueAdminController {
   @Post('categories')
   async createCategory(@Body(new ZodValidationPipe(categoryInputSchema)) body: z.infer<typeof categoryInputSchema>, @Context() context: CommandContext) {
     const { categoryId, position } = await this.commands.execute(new CreateCategory(body.name, body.description, context));
+    await this.projections.readYourWrite(position, ['catalogue'], '/api/categories');
+    const categories = await this.queries.listCategories();
+    return categories.find((category) => category.id === categoryId);
+  }
+
+  /** Renames a category or changes its description; its products stay in it. */
+  @Put('categories/:id')
+  async reviseCategory(
+    @Param('id', new ZodValidationPipe(idParamSchema('Category'))) categoryId: number,
+    @Body(new ZodValidationPipe(categoryInputSchema)) body: z.infer<typeof categoryInputSchema>,
+    @Context() context: CommandContext,
+  ) {
+    const { position } = await this.commands.execute(new ReviseCategory(categoryId, body.name, body.description, context));
     await this.projections.readYourWrite(position, ['catalogue'], '/api/categories');
     const categories = await this.queries.listCategories();
     return categories.find((category) => category.id === categoryId);
