@@ -126,6 +126,30 @@ describe('Back-office products in a real browser', () => {
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
   }, 90_000);
 
+  it('adds a category and renames it from the Products tab, and the storefront lists it', async () => {
+    const { page, consoleErrors } = await openProductsTab(DESKTOP);
+    const panel = page.getByRole('region', { name: 'Categories' });
+    const name = unique('Kits');
+    await panel.getByRole('button', { name: 'Add category' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Category' });
+    await add.getByRole('button', { name: 'Create Category' }).click();
+    await expectPage(add.getByText('Name is required')).toBeVisible();
+    await add.getByLabel('Name').fill(name);
+    await add.getByLabel('Description').fill('Starter kits for the lab.');
+    await add.getByRole('button', { name: 'Create Category' }).click();
+    await expectPage(add).toBeHidden();
+    const row = panel.getByRole('row').filter({ hasText: name });
+    await expectPage(row).toContainText('Starter kits for the lab.');
+    await row.getByRole('button', { name: `Edit category ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: `Edit Category ${name}` });
+    await edit.getByLabel('Name').fill(`${name} Pro`);
+    await edit.getByRole('button', { name: 'Save Category' }).click();
+    await expectPage(panel.getByRole('row').filter({ hasText: `${name} Pro` })).toBeVisible();
+    const listed = (await (await shop.api.get('/api/categories')).json()) as { name: string }[];
+    expect(listed.map((category) => category.name)).toContain(`${name} Pro`);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+  });
+
   it('says why the server refused a product (a SKU already taken) inside the dialog', async () => {
     const taken = await createProduct();
     const { page, consoleErrors } = await openProductsTab(DESKTOP);

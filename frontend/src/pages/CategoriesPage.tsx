@@ -82,7 +82,7 @@ export default function CategoriesPage() {
               <span className="quick-action-title">Search Products</span>
               <span className="muted small">Find a compound by name or SKU</span>
             </Link>
-            <Link to="/admin" className="card quick-action">
+            <Link to="/admin/products#categories" className="card quick-action">
               <Settings size={22} aria-hidden />
               <span className="quick-action-title">Manage Categories</span>
               <span className="muted small">Add and organise categories</span>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../api/client';
+import { ApiError, apiRequest, messageOf } from '../../../api/client';
 import type { Product } from '../../../api/types';
 import type { ProductChanges, ProductInput } from '../../../../../backend/src/catalogue/contract/product-input';
 import { catalogueKeys, catalogueQueries } from './catalogue-queries';
@@ -123,4 +123,19 @@ export function uploadFailureText(error: unknown): string {
     return error.serverMessage ? `Upload failed: ${error.serverMessage}` : `Upload failed (${error.status}). Please try again.`;
   }
   return 'Upload failed: the server could not be reached. Please try again.';
+}
+
+export interface CategoryInput {
+  name: string;
+  description: string | null;
+}
+
+/** A category created (`POST /api/admin/categories`) or renamed (`PUT /api/admin/categories/:id`); every list showing categories refreshed. */
+export function useSaveCategory() {
+  return useAdminMutation<{ categoryId: number | null; input: CategoryInput }>({
+    request: ({ categoryId, input }) => (categoryId === null ? apiRequest('POST', '/api/admin/categories', input) : apiRequest('PUT', `/api/admin/categories/${categoryId}`, input)),
+    success: (_, { categoryId }) => ({ title: categoryId === null ? 'Category created' : 'Category updated', description: categoryId === null ? 'The category is in the shop now.' : 'The category was saved.' }),
+    failure: (error) => messageOf(error, 'Failed to save the category. Please try again.'),
+    refresh: PRODUCT_REFRESH,
+  });
 }

@@ -9,6 +9,7 @@ import { useAdminCategories, useAdminProducts } from '../api/admin-product-queri
 import { SearchField } from '../../../components/ui/admin-ui';
 import { AdminTable } from '../../../components/ui/AdminTable';
 import { LoadError } from '../../../components/ui/LoadError';
+import { CategoriesPanel } from '../components/CategoriesPanel';
 import { DeleteProductDialog } from '../components/DeleteProductDialog';
 import { ProductDialog } from '../components/ProductDialog';
 import { Button } from '../../../components/ui/Button';
@@ -141,6 +142,7 @@ export function ProductsTab() {
         />
       )}
       {editing?.kind === 'delete' && <DeleteProductDialog product={editing.product} onClose={() => setEditing(null)} />}
+      <CategoriesPanel />
     </section>
   );
 }

@@ -1,0 +1,77 @@
+import { Pencil, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { messageOf } from '../../../api/client';
+import type { Category } from '../../../api/types';
+import { AdminTable } from '../../../components/ui/AdminTable';
+import { Button } from '../../../components/ui/Button';
+import { AdminDialog } from '../../../components/ui/Dialog';
+import { Field, useZodForm } from '../../../components/ui/form';
+import { LoadError } from '../../../components/ui/LoadError';
+import { z } from 'zod';
+import { useAdminCategories, useSaveCategory } from '../api/admin-product-queries';
+
+/** The server's rules for a category (catalogue-admin.controller.ts): a name, and a description if any. */
+const categoryFormSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(100),
+  description: z.string().trim().max(1000),
+});
+
+/** The Products tab's categories (issue 21): each with how many active products it holds; create one, or rename one. */
+export function CategoriesPanel() {
+  const categories = useAdminCategories();
+  const [editing, setEditing] = useState<Category | 'new' | null>(null);
+  const list = categories.data ?? [];
+  return (
+    <section className="card admin-card stack" id="categories" aria-labelledby="categories-heading">
+      <div className="row between wrap gap">
+        <h2 id="categories-heading">Categories</h2>
+        <Button variant="outline" size="sm" onClick={() => setEditing('new')}>
+          <Plus size={16} aria-hidden /> Add category
+        </Button>
+      </div>
+      {categories.isError ? (
+        <LoadError message={messageOf(categories.error, 'Failed to load categories.')} onRetry={() => categories.refetch()} />
+      ) : (
+        <AdminTable caption="Categories" columns={['Name', 'Description', 'Products', 'Actions']} isLoading={categories.isLoading} isEmpty={categories.data !== undefined && list.length === 0} emptyText="No categories yet">
+          {list.map((category) => (
+            <tr key={category.id}>
+              <td>{category.name}</td>
+              <td className="small muted">{category.description ?? '—'}</td>
+              <td className="admin-number">{category.productCount}</td>
+              <td>
+                <Button variant="ghost" size="sm" aria-label={`Edit category ${category.name}`} onClick={() => setEditing(category)}>
+                  <Pencil size={16} aria-hidden /> Edit
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+      {editing !== null && <CategoryDialog category={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </section>
+  );
+}
+
+function CategoryDialog({ category, onClose }: { category: Category | null; onClose(): void }) {
+  const save = useSaveCategory();
+  const form = useZodForm(categoryFormSchema, { defaultValues: { name: category?.name ?? '', description: category?.description ?? '' } });
+  const { errors } = form.formState;
+  return (
+    <AdminDialog
+      title={category ? `Edit Category ${category.name}` : 'Add Category'}
+      submitLabel={category ? 'Save Category' : 'Create Category'}
+      busy={save.isPending}
+      onClose={onClose}
+      onSubmit={form.handleSubmit(({ name, description }) =>
+        save.mutate({ categoryId: category?.id ?? null, input: { name, description: description === '' ? null : description } }, { onSuccess: onClose }),
+      )}
+    >
+      <Field label="Name" error={errors.name?.message}>
+        <input className="input" {...form.register('name')} />
+      </Field>
+      <Field label="Description" error={errors.description?.message}>
+        <textarea className="input" rows={3} {...form.register('description')} />
+      </Field>
+    </AdminDialog>
+  );
+}
