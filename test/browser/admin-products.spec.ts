@@ -150,6 +150,29 @@ describe('Back-office products in a real browser', () => {
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
   });
 
+  it('adjusts a product\'s stock with a reason, and leads to its stock history', async () => {
+    const product = await createProduct({ stock: 7 });
+    const { page, consoleErrors } = await openProductsTab(DESKTOP);
+    await search(page, product.name);
+    await rowOf(page, product.name).getByRole('button', { name: `Adjust stock of ${product.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Adjust stock of ${product.name}` });
+    await dialog.getByLabel('Reason').selectOption('Other');
+    await dialog.getByRole('button', { name: 'Adjust stock' }).click();
+    await expectPage(dialog.getByText('Enter how many units come in (positive) or go out (negative).')).toBeVisible();
+    await expectPage(dialog.getByText('Say why the stock changes.')).toBeVisible();
+    await dialog.getByLabel('Units in (+) or out (−)').fill('5');
+    await dialog.getByLabel('Reason').selectOption('Received from supplier');
+    await dialog.getByLabel('Note').fill('Batch 42');
+    await dialog.getByRole('button', { name: 'Adjust stock' }).click();
+    await expectPage(page.getByText(`${product.name} now has 12 in stock.`)).toBeVisible();
+    await expectPage(rowOf(page, product.name).getByText('12', { exact: true })).toBeVisible();
+    await rowOf(page, product.name).getByRole('button', { name: `Adjust stock of ${product.name}` }).click();
+    await dialog.getByRole('link', { name: 'Stock history' }).click();
+    await expectPage(page.getByRole('cell', { name: /Received from supplier: Batch 42/ }).first()).toBeVisible();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/admin/audit?stream=product-${product.id}`);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+  });
+
   it('says why the server refused a product (a SKU already taken) inside the dialog', async () => {
     const taken = await createProduct();
     const { page, consoleErrors } = await openProductsTab(DESKTOP);

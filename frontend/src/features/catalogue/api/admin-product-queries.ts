@@ -139,3 +139,13 @@ export function useSaveCategory() {
     refresh: PRODUCT_REFRESH,
   });
 }
+
+/** A stock count moved by staff (`POST /api/admin/products/:id/stock`): units in or out, and why. */
+export function useAdjustStock() {
+  return useAdminMutation<{ productId: number; delta: number; reason: string }, Product>({
+    request: ({ productId, delta, reason }) => apiRequest<Product>('POST', `/api/admin/products/${productId}/stock`, { delta, reason }),
+    success: (product) => ({ title: 'Stock adjusted', description: `${product.name} now has ${product.stock} in stock.` }),
+    failure: (error) => failureText(error, 'Failed to adjust the stock. Please try again.'),
+    refresh: PRODUCT_REFRESH,
+  });
+}

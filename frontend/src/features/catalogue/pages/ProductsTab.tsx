@@ -1,4 +1,4 @@
-import { FlaskConical, Pencil, Plus, Trash2 } from 'lucide-react';
+import { FlaskConical, PackagePlus, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { messageOf } from '../../../api/client';
 import type { Product } from '../../../api/types';
@@ -9,6 +9,7 @@ import { useAdminCategories, useAdminProducts } from '../api/admin-product-queri
 import { SearchField } from '../../../components/ui/admin-ui';
 import { AdminTable } from '../../../components/ui/AdminTable';
 import { LoadError } from '../../../components/ui/LoadError';
+import { AdjustStockDialog } from '../components/AdjustStockDialog';
 import { CategoriesPanel } from '../components/CategoriesPanel';
 import { DeleteProductDialog } from '../components/DeleteProductDialog';
 import { ProductDialog } from '../components/ProductDialog';
@@ -18,7 +19,7 @@ import '../components/admin-products.css';
 const ALL = 'all';
 
 /** Which dialog is open: create, edit one product, or delete one. */
-type Editing = { kind: 'create' } | { kind: 'edit'; product: Product } | { kind: 'delete'; product: Product } | null;
+type Editing = { kind: 'create' } | { kind: 'edit'; product: Product } | { kind: 'stock'; product: Product } | { kind: 'delete'; product: Product } | null;
 
 /** Checkout spec §4: above 10 normal, 1 to 10 secondary, 0 destructive. */
 function stockBadgeClass(stock: number): string {
@@ -124,6 +125,9 @@ export function ProductsTab() {
                   <Button variant="outline" size="sm" aria-label={`Edit ${product.name}`} onClick={() => setEditing({ kind: 'edit', product })}>
                     <Pencil size={15} aria-hidden /> Edit
                   </Button>
+                  <Button variant="outline" size="sm" aria-label={`Adjust stock of ${product.name}`} onClick={() => setEditing({ kind: 'stock', product })}>
+                    <PackagePlus size={15} aria-hidden /> Stock
+                  </Button>
                   <Button variant="outline" size="sm" className="product-delete" aria-label={`Delete ${product.name}`} onClick={() => setEditing({ kind: 'delete', product })}>
                     <Trash2 size={15} aria-hidden /> Delete
                   </Button>
@@ -141,6 +145,7 @@ export function ProductsTab() {
           onClose={() => setEditing(null)}
         />
       )}
+      {editing?.kind === 'stock' && <AdjustStockDialog product={editing.product} onClose={() => setEditing(null)} />}
       {editing?.kind === 'delete' && <DeleteProductDialog product={editing.product} onClose={() => setEditing(null)} />}
       <CategoriesPanel />
     </section>
