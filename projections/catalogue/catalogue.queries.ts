@@ -4,7 +4,7 @@ import { APPLIED_POSITION } from '../runner/projector';
 import { RATINGS_COLLECTION, RatingDocument } from '../reviews/reviews.projector';
 import { NotFoundError } from '../../backend/src/shared/errors';
 import { Filter, READ_STORE, ReadStore, SortSpec } from '../../backend/src/storage/read-store/read-store.port';
-import { CategoryView, ProductView } from '../../backend/src/catalogue/contract/catalogue.views';
+import { CategoryView, LOW_STOCK_LIST_LIMIT, LOW_STOCK_THRESHOLD, ProductView } from '../../backend/src/catalogue/contract/catalogue.views';
 
 export const PRODUCT_SORTS = ['featured', 'popularity', 'price_asc', 'price_desc', 'name', 'newest'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
@@ -64,6 +64,11 @@ export class CatalogueQueries {
     if (!doc || (!doc.isActive && !includeInactive)) throw new NotFoundError('Product not found');
     const [view] = await this.withRatings([doc]);
     return view;
+  }
+
+  /** Active products at or under the low-stock threshold, the fewest units first (read from the stock index). */
+  async lowStock(): Promise<ProductView[]> {
+    return this.withRatings(await this.products.find({ isActive: true, stock: { $lte: LOW_STOCK_THRESHOLD } }, { sort: { stock: 1, id: -1 }, limit: LOW_STOCK_LIST_LIMIT }));
   }
 
   async listCategories(): Promise<CategoryView[]> {

@@ -268,6 +268,21 @@ describe('Catalogue API', () => {
       expect(categories.some((c) => c.name === 'Research Kits')).toBe(true);
     });
 
+    it('lists the active products low in stock for the back office, the fewest units first', async () => {
+      const admin = shop.agent();
+      await signInAsAdmin(admin);
+      const make = async (sku: string, stock: number) => (await admin.post('/api/admin/products').send({ name: `Low ${sku}`, sku, price: '20.00', stock }).expect(201)).body.id as number;
+      const two = await make('LOW-TWO', 2);
+      const none = await make('LOW-NONE', 0);
+      const plenty = await make('LOW-PLENTY', 11);
+      const low = (await admin.get('/api/admin/stock/low').expect(200)).body as { id: number; stock: number }[];
+      expect(low.every((product) => product.stock <= 10)).toBe(true);
+      expect(low.map((product) => product.stock)).toEqual([...low.map((product) => product.stock)].sort((a, b) => a - b));
+      expect(low.map((product) => product.id)).toEqual(expect.arrayContaining([two, none]));
+      expect(low.map((product) => product.id)).not.toContain(plenty);
+      await shop.agent().get('/api/admin/stock/low').expect(401);
+    });
+
     it('renames a category and changes its description, keeping its products', async () => {
       const admin = shop.agent();
       await signInAsAdmin(admin);

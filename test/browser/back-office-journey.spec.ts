@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { eventually } from '../support/eventually';
-import { adminNavigation, DESKTOP, expectNoSidewaysPan, expectWithinWidth, MOBILE, openAdmin, placeGuestOrder, Shop, screenshotPath, startShop, unexpectedErrors, openAdminSection } from './browser-support';
+import { adminApiClient, adminNavigation, DESKTOP, expectNoSidewaysPan, expectWithinWidth, MOBILE, openAdmin, placeGuestOrder, Shop, screenshotPath, startShop, unexpectedErrors, openAdminSection } from './browser-support';
 import { expect as expectPage } from './expect-page';
 
 const TRANSACTION = '9f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c5b4a39281706f5e4d3c2b1a0';
@@ -140,6 +140,11 @@ describe('Running the store from the back office', () => {
       items: [{ productId: product.id, quantity: 3 }],
     });
     const { page, consoleErrors } = await openAdmin(shop, DESKTOP);
+    // Beside it, the products low in stock (10 units or fewer), from the server.
+    const lowStock = (await (await (await adminApiClient(shop)).get('/api/admin/stock/low')).json()) as { name: string }[];
+    const lowPanel = page.getByRole('region', { name: 'Low stock' });
+    if (lowStock.length > 0) await expectPage(lowPanel.getByRole('listitem').filter({ hasText: lowStock[0].name }).first()).toBeVisible();
+    else await expectPage(lowPanel.getByText('Every active product has more than 10 units.')).toBeVisible();
     const panel = page.getByRole('region', { name: 'Stock held by unpaid orders' });
     const held = panel.getByRole('listitem').filter({ hasText: product.name }).first();
     await held.getByText(product.name).click();

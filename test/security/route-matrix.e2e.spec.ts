@@ -179,6 +179,7 @@ describe('Route table: authorization and bad input', () => {
     'GET /api/admin/orders': { expect: adminOnly },
     'GET /api/admin/orders/counts': { expect: adminOnly },
     'GET /api/admin/stock/held': { expect: adminOnly },
+    'GET /api/admin/stock/low': { expect: adminOnly },
     'POST /api/admin/orders/:id/release': { params: async () => ({ id: await newOrderOfCustomer() }), expect: adminOnly, takesNoBody: true },
     'GET /api/admin/dashboard': { expect: adminOnly },
     'GET /api/orders': { expect: adminOnly },

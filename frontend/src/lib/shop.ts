@@ -1,11 +1,13 @@
+import { LOW_STOCK_THRESHOLD } from '../../../backend/src/catalogue/contract/catalogue.views';
 import { FREE_REGULAR_SHIPPING_FROM_CENTS, whatsappLink } from '../../../backend/src/ordering/contract/checkout-rules';
+
+export { LOW_STOCK_THRESHOLD };
 
 /** Storefront constants of spec §1 and §9 that several pages show. */
 export const SHOP_NAME = 'Peptide Research Supply';
 export const SALE_PERCENT = 30;
 export const FREE_SHIPPING_OVER_AUD = FREE_REGULAR_SHIPPING_FROM_CENTS / 100;
 export const MINIMUM_AGE = 18;
-export const LOW_STOCK_THRESHOLD = 10;
 export const HOME_PRODUCT_LIMIT = 8;
 export const CHAT_APP_NAME = 'WhatsApp';
 export const CHAT_GREETING = "Hello! I'm interested in your pharmaceutical research products. Could you help me?";

@@ -43,3 +43,8 @@ export interface ProductForSale {
   isOnSale: boolean;
   stock: number;
 }
+
+/** Spec §9: a product with this many units or fewer is low in stock (its badge, and the back office's low-stock list). */
+export const LOW_STOCK_THRESHOLD = 10;
+/** The most products the back office's low-stock list shows, the fewest units first. */
+export const LOW_STOCK_LIST_LIMIT = 50;

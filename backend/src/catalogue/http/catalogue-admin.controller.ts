@@ -96,6 +96,12 @@ export class CatalogueAdminController {
     return categories.find((category) => category.id === categoryId);
   }
 
+  /** Active products with LOW_STOCK_THRESHOLD units or fewer, the fewest first (the back office's dashboard). */
+  @Get('stock/low')
+  lowStock() {
+    return this.queries.lowStock();
+  }
+
   /** Renames a category or changes its description; its products stay in it. */
   @Put('categories/:id')
   async reviseCategory(

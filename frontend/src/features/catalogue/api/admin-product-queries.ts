@@ -149,3 +149,7 @@ export function useAdjustStock() {
     refresh: PRODUCT_REFRESH,
   });
 }
+
+/** Active products low in stock (`GET /api/admin/stock/low`); refreshed with the products list. */
+export const LOW_STOCK_KEY = [...ADMIN_PRODUCTS_KEY, 'low-stock'] as const;
+export const useLowStock = () => useAdminQuery<Product[]>(LOW_STOCK_KEY, '/api/admin/stock/low');

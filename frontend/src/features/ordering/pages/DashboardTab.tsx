@@ -12,6 +12,7 @@ import { AdminTable } from '../../../components/ui/AdminTable';
 import { LoadError } from '../../../components/ui/LoadError';
 import { StatCard } from '../../../components/ui/StatCard';
 import { HeldStockPanel } from '../components/HeldStockPanel';
+import { LowStockPanel } from '../../catalogue/back-office';
 import { usePhoneLayout } from '../../../hooks/usePhoneLayout';
 import type { AdminDashboard } from '../../../api/types';
 
@@ -66,6 +67,7 @@ export function DashboardTab() {
           </AdminTable>
         )}
       </section>
+      <LowStockPanel />
       <HeldStockPanel />
     </div>
   );
