@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import * as argon2 from 'argon2';
 import { CREDENTIALS_COLLECTION } from '../../backend/src/identity/commands/credentials.repository';
@@ -10,6 +9,7 @@ import { CREDENTIAL_STORE, CredentialStore } from '../../backend/src/storage/cre
 import { EmailKeys } from '../../backend/src/identity/commands/email-key';
 import { ABANDONED_CLAIM_AFTER_MS } from '../../backend/src/shared/event-sourcing/unique-keys';
 import { EVENT_STORE, EventStore } from '../../backend/src/storage/event-store/event-store.port';
+import { filesUnder } from '../support/data-folder';
 import { confirmationLinkTo, startMailCatcher } from '../support/mail-catcher';
 import { signUp, startTestApp, TestApp } from '../support/test-app';
 
@@ -18,14 +18,6 @@ async function signUpFrom(agent: request.Agent, host: string) {
   const body = { fullName: 'Ada Lovelace', email: `ada-${randomUUID()}@example.com`, password: 'secret-123' };
   const response = await agent.post('/api/auth/signup').set('Host', host).send(body).expect(201);
   return { ...body, user: response.body as { id: string; email: string; emailVerified: boolean } };
-}
-
-/** Every file in a data folder (the stores' SQLite files with their WAL, objects), however deep. */
-function filesUnder(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name);
-    return entry.isDirectory() ? filesUnder(path) : entry.isFile() ? [path] : [];
-  });
 }
 
 describe('Identity API', () => {

@@ -1,17 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { OUTBOX_COLLECTION } from '../../backend/src/notifications/mail/notifier.port';
 import { CREDENTIAL_STORE, CredentialStore } from '../../backend/src/storage/credential-store/credential-store.port';
 import { EVENT_STORE, EventStore } from '../../backend/src/storage/event-store/event-store.port';
-import { MailCatcher, startMailCatcher } from '../support/mail-catcher';
+import { filesUnder } from '../support/data-folder';
+import { MailCatcher, matchesMailedTo, startMailCatcher } from '../support/mail-catcher';
 import { signUp, startTestApp, TestApp } from '../support/test-app';
 
 const REQUESTED = 'If an account uses that address, we have mailed it a link to choose a new password. The link works once, for 60 minutes.';
 const INVALID = 'This password reset link is not valid: it was used, it expired, or it was replaced by a newer one. Ask for a new link from the sign-in page.';
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]));
-}
 
 /** Issue 22: "Forgot password?" by e-mail, with nothing that tells who has an account and no token kept in clear. */
 describe('Password reset by e-mail', () => {
@@ -27,13 +23,10 @@ describe('Password reset by e-mail', () => {
     await mail.close();
   });
 
-  /** The newest reset link mailed to `to`: its token. */
+  /** The tokens of the reset links mailed to `to`, oldest first, from links to the shop's own origin only. */
+  const tokensMailedTo = (to: string): string[] => matchesMailedTo(mail, to, /^http:\/\/localhost:4124\/auth\/reset\?token=([A-Za-z0-9_-]{43})$/m);
   const tokenMailedTo = (to: string): string => {
-    const token = mail
-      .textsTo(to)
-      .map((text) => /^http:\/\/localhost:4124\/auth\/reset\?token=([A-Za-z0-9_-]{43})$/m.exec(text)?.[1])
-      .filter((found) => found !== undefined)
-      .at(-1);
+    const token = tokensMailedTo(to).at(-1);
     if (!token) throw new Error(`No reset link mailed to ${to}`);
     return token;
   };
@@ -86,7 +79,7 @@ describe('Password reset by e-mail', () => {
     }
     expect(mail.textsTo(email).filter((text) => text.includes('/auth/reset?token='))).toHaveLength(3);
     // Only the newest link works.
-    const links = mail.textsTo(email).map((text) => /\/auth\/reset\?token=([A-Za-z0-9_-]{43})/.exec(text)?.[1]).filter((found) => found !== undefined);
+    const links = tokensMailedTo(email);
     await shop.agent().post('/api/auth/password-reset/confirm').send({ token: links[0], password: 'new-secret-1' }).expect(400, { message: INVALID });
     await shop.agent().post('/api/auth/password-reset/confirm').send({ token: 'A'.repeat(43), password: 'new-secret-1' }).expect(400, { message: INVALID });
     await shop.agent().post('/api/auth/password-reset/confirm').send({ token: links.at(-1), password: 'new-secret-1' }).expect(200);

@@ -46,13 +46,18 @@ export async function startMailCatcher(): Promise<MailCatcher> {
   };
 }
 
+/** What `pattern` matches (its first group, if it has one) in each mail to `to` that has it, oldest first. */
+export function matchesMailedTo(catcher: MailCatcher, to: string, pattern: RegExp): string[] {
+  return catcher
+    .textsTo(to)
+    .map((text) => pattern.exec(text))
+    .filter((found) => found !== null)
+    .map((found) => found[1] ?? found[0]);
+}
+
 /** The newest confirmation link mailed to `to`, as sent (absolute, with its token in clear). */
 export function confirmationLinkTo(catcher: MailCatcher, to: string): string {
-  const link = catcher
-    .textsTo(to)
-    .map((text) => /https?:\/\/\S+\/api\/auth\/verify-email\?token=[A-Za-z0-9_-]{43}/.exec(text)?.[0])
-    .filter((found) => found !== undefined)
-    .at(-1);
+  const link = matchesMailedTo(catcher, to, /https?:\/\/\S+\/api\/auth\/verify-email\?token=[A-Za-z0-9_-]{43}/).at(-1);
   if (!link) throw new Error(`No confirmation link mailed to ${to}`);
   return link;
 }

@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { AUDIT_KEY, AuditEntry, eventLabel, ROLE_LABELS, streamLabel, useRefreshAfterChanges, useStreamAudit } from '../api/audit-queries';
 import { LoadError } from '../../../components/ui/LoadError';
 import '../../../styles/admin-tools.css';
+import { SkeletonList } from '../../../components/ui/SkeletonList';
 
 /** Who did it: "Store Admin · Admin", or just "Guest" / "System" when the name says it all. */
 export function ActorText({ actor }: { actor: AuditEntry['actor'] }) {
@@ -52,14 +53,7 @@ export function AuditTrail({ stream, title }: { stream: string; title?: string }
       {trail.isError ? (
         <LoadError message={messageOf(trail.error, `Failed to load the history of ${name}.`)} onRetry={() => trail.refetch()} />
       ) : trail.isLoading ? (
-        <ol className="audit-trail-list" aria-hidden>
-          {[0, 1, 2].map((row) => (
-            <li key={row} className="audit-trail-item">
-              <span className="skeleton skeleton-line short" />
-              <span className="skeleton skeleton-line" />
-            </li>
-          ))}
-        </ol>
+        <SkeletonList ordered className="audit-trail-list" itemClassName="audit-trail-item" />
       ) : entries.length === 0 ? (
         <p className="muted small">Nothing has been recorded for {name} yet.</p>
       ) : (

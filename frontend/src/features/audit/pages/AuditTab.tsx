@@ -14,6 +14,7 @@ import { InfoDialog } from '../../../components/ui/Dialog';
 import { ActorText, AuditEntryText, AuditTrail } from '../components/AuditTrail';
 import { Button, ButtonAnchor } from '../../../components/ui/Button';
 import '../../../styles/admin-tools.css';
+import { SkeletonList } from '../../../components/ui/SkeletonList';
 
 type ActorKind = 'any' | 'system' | 'guest' | 'user';
 
@@ -121,14 +122,7 @@ function AuditCards({
 }) {
   if (isLoading) {
     return (
-      <ol className="audit-cards" aria-hidden>
-        {[0, 1, 2, 3, 4].map((row) => (
-          <li key={row} className="card audit-card">
-            <span className="skeleton skeleton-line short" />
-            <span className="skeleton skeleton-line" />
-          </li>
-        ))}
-      </ol>
+      <SkeletonList ordered className="audit-cards" itemClassName="card audit-card" rows={5} />
     );
   }
   if (entries && entries.length === 0) return <p className="card admin-empty">{NO_MATCH}</p>;

@@ -8,6 +8,7 @@ import { useAdminQuery } from '../../../api/admin-queries';
 import { LoadError } from '../../../components/ui/LoadError';
 import { useRefetchWhenShown } from '../../../hooks/useRefetchWhenShown';
 import './notifications-tab.css';
+import { SkeletonList } from '../../../components/ui/SkeletonList';
 
 const OUTBOX_KEY = ['/api/admin/notifications/outbox'] as const;
 
@@ -35,14 +36,7 @@ export function NotificationsTab() {
       {outbox.isError ? (
         <LoadError message={messageOf(outbox.error, 'Failed to load the notification outbox.')} onRetry={() => outbox.refetch()} />
       ) : outbox.isLoading || !data ? (
-        <ul className="outbox-list" aria-busy="true" aria-label="Loading the outbox">
-          {[0, 1, 2].map((row) => (
-            <li key={row} className="card outbox-entry">
-              <span className="skeleton skeleton-line short" />
-              <span className="skeleton skeleton-line" />
-            </li>
-          ))}
-        </ul>
+        <SkeletonList className="outbox-list" itemClassName="card outbox-entry" label="Loading the outbox" />
       ) : data.entries.length === 0 ? (
         <p className="card admin-empty">No e-mails yet.</p>
       ) : (

@@ -15,6 +15,7 @@ import { HeldStockPanel } from '../components/HeldStockPanel';
 import { LowStockPanel } from '../../catalogue/back-office';
 import { usePhoneLayout } from '../../../hooks/usePhoneLayout';
 import type { AdminDashboard } from '../../../api/types';
+import { SkeletonList } from '../../../components/ui/SkeletonList';
 
 /** Every figure comes from `GET /api/admin/dashboard`, where each is defined once. */
 export function DashboardTab() {
@@ -74,18 +75,7 @@ export function DashboardTab() {
 }
 
 function RecentOrderCards({ orders }: { orders: AdminDashboard['recentOrders'] | undefined }) {
-  if (!orders) {
-    return (
-      <ul className="recent-order-cards" aria-hidden>
-        {[0, 1, 2].map((row) => (
-          <li key={row} className="recent-order-card">
-            <span className="skeleton skeleton-line short" />
-            <span className="skeleton skeleton-line" />
-          </li>
-        ))}
-      </ul>
-    );
-  }
+  if (!orders) return <SkeletonList className="recent-order-cards" itemClassName="recent-order-card" />;
   if (orders.length === 0) return <p className="admin-empty">No orders yet</p>;
   return (
     <ul className="recent-order-cards" aria-label="Recent orders">

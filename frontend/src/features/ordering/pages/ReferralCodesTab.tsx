@@ -12,6 +12,7 @@ import { AdminTable } from '../../../components/ui/AdminTable';
 import { LoadError } from '../../../components/ui/LoadError';
 import { Button } from '../../../components/ui/Button';
 import '../../../styles/admin-tools.css';
+import { SkeletonList } from '../../../components/ui/SkeletonList';
 
 function CreateReferralCodeDialog({ onClose }: { onClose(): void }) {
   const create = useCreateReferralCode();
@@ -93,14 +94,7 @@ export function ReferralCodesTab() {
         <LoadError message={messageOf(codes.error, 'Failed to load referral codes.')} onRetry={() => codes.refetch()} />
       ) : phone ? (
         codes.isLoading ? (
-          <ul className="referral-cards" aria-hidden>
-            {[0, 1].map((row) => (
-              <li key={row} className="card referral-card">
-                <span className="skeleton skeleton-line short" />
-                <span className="skeleton skeleton-line" />
-              </li>
-            ))}
-          </ul>
+          <SkeletonList className="referral-cards" itemClassName="card referral-card" rows={2} />
         ) : list.length === 0 ? (
           <p className="card admin-empty">{EMPTY}</p>
         ) : (

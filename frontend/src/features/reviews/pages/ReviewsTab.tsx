@@ -15,6 +15,7 @@ import { AdminDialog } from '../../../components/ui/Dialog';
 import { LoadError } from '../../../components/ui/LoadError';
 import { Button } from '../../../components/ui/Button';
 import '../../../styles/admin-tools.css';
+import { SkeletonList } from '../../../components/ui/SkeletonList';
 
 type StatusFilter = ReviewVisibility | 'all';
 const STATUS_FILTERS: StatusFilter[] = ['all', 'visible', 'hidden'];
@@ -185,15 +186,7 @@ export function ReviewsTab() {
       {reviews.isError ? (
         <LoadError message={messageOf(reviews.error, 'Failed to load reviews.')} onRetry={() => reviews.refetch()} />
       ) : reviews.isLoading ? (
-        <ul className="admin-review-list" aria-hidden>
-          {[0, 1, 2].map((row) => (
-            <li key={row} className="card admin-card stack">
-              <span className="skeleton skeleton-line short" />
-              <span className="skeleton skeleton-line" />
-              <span className="skeleton skeleton-line" />
-            </li>
-          ))}
-        </ul>
+        <SkeletonList className="admin-review-list" itemClassName="card admin-card stack" lines={3} />
       ) : list.length === 0 ? (
         <p className="card admin-empty">{status === 'all' ? 'No reviews yet.' : `No ${status} reviews.`}</p>
       ) : (

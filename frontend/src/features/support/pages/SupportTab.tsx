@@ -17,6 +17,7 @@ import { useRefetchWhenShown } from '../../../hooks/useRefetchWhenShown';
 import { Button } from '../../../components/ui/Button';
 import '../../../styles/admin-tools.css';
 import './support-tab.css';
+import { SkeletonList } from '../../../components/ui/SkeletonList';
 
 const STATUS_FILTERS: StatusFilter[] = ['open', 'answered', 'closed', 'all'];
 /** The queue's filter in the URL besides the page: /admin/support?status=answered&page=2 (open cases without it). */
@@ -175,14 +176,7 @@ export function SupportTab() {
       {queue.isError ? (
         <LoadError message={messageOf(queue.error, 'Failed to load support cases.')} onRetry={() => queue.refetch()} />
       ) : queue.isLoading ? (
-        <ul className="support-admin-list" aria-hidden>
-          {[0, 1, 2].map((row) => (
-            <li key={row} className="card admin-card stack">
-              <span className="skeleton skeleton-line short" />
-              <span className="skeleton skeleton-line" />
-            </li>
-          ))}
-        </ul>
+        <SkeletonList className="support-admin-list" itemClassName="card admin-card stack" />
       ) : list.length === 0 ? (
         <p className="card admin-empty">{status === 'all' ? 'No support cases yet.' : `No ${status} support cases.`}</p>
       ) : (
