@@ -1,3 +1,4 @@
+import { OnModuleInit } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { CredentialStore } from '../../storage/credential-store/credential-store.port';
 import { Document } from '../../storage/read-store/read-store.port';
@@ -15,7 +16,7 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
  * credential store: like passwords, outside the log and the rebuildable read models. One live link per
  * account and kind: a new one replaces the last.
  */
-export class AccountLinkTokens {
+export class AccountLinkTokens implements OnModuleInit {
   constructor(
     private readonly store: CredentialStore,
     private readonly collectionName: string,
@@ -25,7 +26,7 @@ export class AccountLinkTokens {
     return this.store.collection<PendingLink>(this.collectionName);
   }
 
-  async createIndexes(): Promise<void> {
+  async onModuleInit(): Promise<void> {
     await this.pending.createIndex({ userId: 1 });
     await this.pending.createIndex({ expiresAt: 1 });
   }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, AppConfig } from '../../config';
@@ -17,13 +17,9 @@ const INVALID_LINK = 'This confirmation link is not valid.';
 
 /** Confirmation links waiting to be followed (see AccountLinkTokens). */
 @Injectable()
-export class EmailVerificationTokens extends AccountLinkTokens implements OnModuleInit {
+export class EmailVerificationTokens extends AccountLinkTokens {
   constructor(@Inject(CREDENTIAL_STORE) store: CredentialStore) {
     super(store, EMAIL_VERIFICATIONS_COLLECTION);
-  }
-
-  async onModuleInit(): Promise<void> {
-    await this.createIndexes();
   }
 }
 

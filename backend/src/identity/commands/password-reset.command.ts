@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, AppConfig } from '../../config';
@@ -7,35 +7,22 @@ import { InvalidInputError } from '../../shared/errors';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { CREDENTIAL_STORE, CredentialStore } from '../../storage/credential-store/credential-store.port';
-import { Document } from '../../storage/read-store/read-store.port';
 import { userStream } from '../contract/identity.events';
 import { userDecider } from '../domain/user.decider';
 import { WRONG_CURRENT_PASSWORD } from '../contract/auth-input';
 import { AccountLinkTokens } from './account-link-tokens';
 import { CredentialsRepository } from './credentials.repository';
-import { SESSIONS_COLLECTION } from '../http/session/session.store';
+import { DocumentSessionStore } from '../http/session/session.store';
 
 export const PASSWORD_RESETS_COLLECTION = 'identity_password_resets';
 export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
-/** Where passport puts the signed-in user's id in a stored session. */
-const SESSION_USER_FIELD = 'data.passport.user';
 export const INVALID_RESET_LINK = 'This password reset link is not valid: it was used, it expired, or it was replaced by a newer one. Ask for a new link from the sign-in page.';
 
-/** Reset links waiting to be followed (see AccountLinkTokens); the sessions' user index, so a reset ends them without a scan. */
+/** Reset links waiting to be followed (see AccountLinkTokens). */
 @Injectable()
-export class PasswordResetTokens extends AccountLinkTokens implements OnModuleInit {
-  constructor(@Inject(CREDENTIAL_STORE) private readonly credentialStore: CredentialStore) {
-    super(credentialStore, PASSWORD_RESETS_COLLECTION);
-  }
-
-  async onModuleInit(): Promise<void> {
-    await this.createIndexes();
-    await this.credentialStore.collection(SESSIONS_COLLECTION).createIndex({ [SESSION_USER_FIELD]: 1 });
-  }
-
-  /** Signs the account out everywhere (but in `keep`, the session asking); answers how many sessions ended. */
-  endSessionsOf(userId: string, keep: string | null = null): Promise<number> {
-    return this.credentialStore.collection<Document>(SESSIONS_COLLECTION).deleteMany({ [SESSION_USER_FIELD]: userId, ...(keep ? { _id: { $ne: keep } } : {}) });
+export class PasswordResetTokens extends AccountLinkTokens {
+  constructor(@Inject(CREDENTIAL_STORE) store: CredentialStore) {
+    super(store, PASSWORD_RESETS_COLLECTION);
   }
 }
 
@@ -103,6 +90,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
     private readonly streams: StreamExecutor,
     private readonly credentials: CredentialsRepository,
     private readonly tokens: PasswordResetTokens,
+    private readonly sessions: DocumentSessionStore,
     private readonly commands: CommandBus,
   ) {}
 
@@ -113,7 +101,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
     // Checked before anything changes: a link mailed to an address the account no longer has resets nothing.
     userDecider.decide({ kind: 'resetPassword', email: link.email, sessionsEnded: 0 }, state);
     await this.credentials.save(link.userId, link.email, password);
-    const sessionsEnded = await this.tokens.endSessionsOf(link.userId);
+    const sessionsEnded = await this.sessions.endSessionsOf(link.userId);
     // The mailbox's holder acts, whoever is signed in in the browser that opened the link.
     const acting = { ...context, actorId: link.userId };
     const { position } = await this.streams.execute(userStream(link.userId), userDecider, { kind: 'resetPassword', email: link.email, sessionsEnded }, acting);
@@ -144,7 +132,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
   constructor(
     private readonly streams: StreamExecutor,
     private readonly credentials: CredentialsRepository,
-    private readonly tokens: PasswordResetTokens,
+    private readonly sessions: DocumentSessionStore,
     private readonly commands: CommandBus,
   ) {}
 
@@ -153,7 +141,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
     userDecider.decide({ kind: 'changePassword', sessionsEnded: 0 }, state);
     if ((await this.credentials.verify(state.email, currentPassword)) !== userId) throw new InvalidInputError(WRONG_CURRENT_PASSWORD);
     await this.credentials.save(userId, state.email, newPassword);
-    const sessionsEnded = await this.tokens.endSessionsOf(userId, sessionId);
+    const sessionsEnded = await this.sessions.endSessionsOf(userId, sessionId);
     const { position } = await this.streams.execute(userStream(userId), userDecider, { kind: 'changePassword', sessionsEnded }, context);
     await this.commands.execute(new SendPasswordChangedNotice(randomUUID(), state.email, new Date().toISOString(), 'account'));
     return { position };

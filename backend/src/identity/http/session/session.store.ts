@@ -1,10 +1,12 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import session from 'express-session';
 import { CREDENTIAL_STORE, CredentialStore } from '../../../storage/credential-store/credential-store.port';
 import { Document } from '../../../storage/read-store/read-store.port';
 import { SESSION_TTL_MS } from './session-policy';
 
 export const SESSIONS_COLLECTION = 'sessions';
+/** Where passport puts the signed-in user's id in a stored session. */
+const SESSION_USER_FIELD = 'data.passport.user';
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 type StoredSession = Document & { data: session.SessionData; expiresAt: number };
@@ -14,7 +16,7 @@ type StoredSession = Document & { data: session.SessionData; expiresAt: number }
  * instance behind a load balancer. Only the session id travels in the cookie.
  */
 @Injectable()
-export class DocumentSessionStore extends session.Store implements OnApplicationShutdown {
+export class DocumentSessionStore extends session.Store implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Sessions');
   private readonly purgeTimer: NodeJS.Timeout;
   private readonly defaultTtlMs = SESSION_TTL_MS;
@@ -23,6 +25,16 @@ export class DocumentSessionStore extends session.Store implements OnApplication
     super();
     this.purgeTimer = setInterval(() => void this.purgeExpired(), PURGE_INTERVAL_MS);
     this.purgeTimer.unref();
+  }
+
+  /** Sessions by user, so that a password change ends an account's sessions without a scan. */
+  async onModuleInit(): Promise<void> {
+    await this.sessions.createIndex({ [SESSION_USER_FIELD]: 1 });
+  }
+
+  /** Signs the account out everywhere but in `keep` (the session asking, if any); answers how many sessions ended. */
+  endSessionsOf(userId: string, keep: string | null = null): Promise<number> {
+    return this.sessions.deleteMany({ [SESSION_USER_FIELD]: userId, ...(keep ? { _id: { $ne: keep } } : {}) });
   }
 
   /** The store closes after this (StorageModule's shutdown): no purge runs against a closed store. */
