@@ -55,3 +55,19 @@ export function splitProductInput(input: ProductInput): { details: ProductDetail
   const { price, salePrice, isOnSale, stock, isActive, ...details } = input;
   return { details, pricing: { price, salePrice: isOnSale ? salePrice : null, isOnSale }, stock, isActive };
 }
+
+/** `POST /api/admin/products/:id/stock`: units in (positive) or out (negative), and why. */
+export const stockAdjustmentSchema = z
+  .object({
+    delta: z.number().int('delta must be a whole number').min(-1_000_000).max(1_000_000),
+    reason: z.string().trim().min(1, 'reason is required').max(200),
+  })
+  .strict();
+
+/** `POST /api/admin/categories` and `PUT /api/admin/categories/:id`: a name, and a description or none (blank is none). */
+export const categoryInputSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(100),
+    description: z.string().trim().max(1000).nullish().transform((value) => value || null),
+  })
+  .strict();

@@ -11,23 +11,9 @@ import { AdjustStock } from '../commands/adjust-stock.command';
 import { CreateCategory, ReviseCategory } from '../commands/create-category.command';
 import { CreateProduct } from '../commands/create-product.command';
 import { RemoveProduct } from '../commands/remove-product.command';
-import { ProductChanges, productChangesSchema, ProductInput, productInputSchema } from '../contract/product-input';
+import { categoryInputSchema, ProductChanges, productChangesSchema, ProductInput, productInputSchema, stockAdjustmentSchema } from '../contract/product-input';
 import { ReviseProduct } from '../commands/revise-product.command';
 import { CatalogueQueries } from '../../../../projections/catalogue/catalogue.queries';
-
-const stockAdjustmentSchema = z
-  .object({
-    delta: z.number().int('delta must be a whole number').min(-1_000_000).max(1_000_000),
-    reason: z.string().trim().min(1, 'reason is required').max(200),
-  })
-  .strict();
-
-const categoryInputSchema = z
-  .object({
-    name: z.string().trim().min(1, 'Name is required').max(100),
-    description: z.string().trim().max(1000).nullish().transform((value) => value || null),
-  })
-  .strict();
 
 /** Back-office catalogue commands; each answers once the catalogue read model shows the change. */
 @Controller('api/admin')

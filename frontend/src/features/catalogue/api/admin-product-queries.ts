@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest, messageOf } from '../../../api/client';
 import type { Product } from '../../../api/types';
-import type { ProductChanges, ProductInput } from '../../../../../backend/src/catalogue/contract/product-input';
+import type { categoryInputSchema, ProductChanges, ProductInput } from '../../../../../backend/src/catalogue/contract/product-input';
+import type { z } from 'zod';
 import { catalogueKeys, catalogueQueries } from './catalogue-queries';
 import { ADMIN_DASHBOARD_KEY, useAdminMutation, useAdminQuery, useReportedQuery } from '../../../api/admin-queries';
 import { useReportAdminError } from '../../../state/admin-session';
@@ -125,10 +126,7 @@ export function uploadFailureText(error: unknown): string {
   return 'Upload failed: the server could not be reached. Please try again.';
 }
 
-export interface CategoryInput {
-  name: string;
-  description: string | null;
-}
+export type CategoryInput = z.output<typeof categoryInputSchema>;
 
 /** A category created (`POST /api/admin/categories`) or renamed (`PUT /api/admin/categories/:id`); every list showing categories refreshed. */
 export function useSaveCategory() {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { z } from 'zod';
+import { stockAdjustmentSchema } from '../../../../../backend/src/catalogue/contract/product-input';
 import type { Product } from '../../../api/types';
 import { AdminDialog } from '../../../components/ui/Dialog';
 import { Field, useZodForm } from '../../../components/ui/form';
@@ -10,7 +11,12 @@ export const STOCK_REASONS = ['Received from supplier', 'Damaged', 'Count correc
 
 const adjustFormSchema = z
   .object({
-    delta: z.coerce.number({ message: 'Enter how many units come in (positive) or go out (negative).' }).int('Whole units only.').refine((value) => value !== 0, 'Enter how many units come in (positive) or go out (negative).'),
+    delta: z.coerce
+      .number({ message: 'Enter how many units come in (positive) or go out (negative).' })
+      .int('Whole units only.')
+      .refine((value) => value !== 0, 'Enter how many units come in (positive) or go out (negative).')
+      // Then the server's own bounds.
+      .pipe(stockAdjustmentSchema.shape.delta),
     reason: z.enum(STOCK_REASONS),
     note: z.string().trim().max(150),
   })

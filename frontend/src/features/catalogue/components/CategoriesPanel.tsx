@@ -7,14 +7,8 @@ import { Button } from '../../../components/ui/Button';
 import { AdminDialog } from '../../../components/ui/Dialog';
 import { Field, useZodForm } from '../../../components/ui/form';
 import { LoadError } from '../../../components/ui/LoadError';
-import { z } from 'zod';
+import { categoryInputSchema } from '../../../../../backend/src/catalogue/contract/product-input';
 import { useAdminCategories, useSaveCategory } from '../api/admin-product-queries';
-
-/** The server's rules for a category (catalogue-admin.controller.ts): a name, and a description if any. */
-const categoryFormSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100),
-  description: z.string().trim().max(1000),
-});
 
 /** The Products tab's categories (issue 21): each with how many active products it holds; create one, or rename one. */
 export function CategoriesPanel() {
@@ -54,7 +48,8 @@ export function CategoriesPanel() {
 
 function CategoryDialog({ category, onClose }: { category: Category | null; onClose(): void }) {
   const save = useSaveCategory();
-  const form = useZodForm(categoryFormSchema, { defaultValues: { name: category?.name ?? '', description: category?.description ?? '' } });
+  // The server's own schema: a blank description is none.
+  const form = useZodForm(categoryInputSchema, { defaultValues: { name: category?.name ?? '', description: category?.description ?? '' } });
   const { errors } = form.formState;
   return (
     <AdminDialog
@@ -62,9 +57,7 @@ function CategoryDialog({ category, onClose }: { category: Category | null; onCl
       submitLabel={category ? 'Save Category' : 'Create Category'}
       busy={save.isPending}
       onClose={onClose}
-      onSubmit={form.handleSubmit(({ name, description }) =>
-        save.mutate({ categoryId: category?.id ?? null, input: { name, description: description === '' ? null : description } }, { onSuccess: onClose }),
-      )}
+      onSubmit={form.handleSubmit((input) => save.mutate({ categoryId: category?.id ?? null, input }, { onSuccess: onClose }))}
     >
       <Field label="Name" error={errors.name?.message}>
         <input className="input" {...form.register('name')} />
