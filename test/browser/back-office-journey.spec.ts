@@ -5,6 +5,15 @@ import { eventually } from '../support/eventually';
 import { adminApiClient, adminNavigation, DESKTOP, expectNoSidewaysPan, expectWithinWidth, MOBILE, openAdmin, placeGuestOrder, Shop, screenshotPath, startShop, unexpectedErrors, openAdminSection } from './browser-support';
 import { expect as expectPage } from './expect-page';
 
+/**
+ * Types a payment search and waits until the list has taken it (it is in the address after the typing
+ * pause), so that opening a payment next is not raced by the search's own step in the history.
+ */
+async function searchPayments(page: Page, text: string): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Search payments' }).fill(text);
+  await page.waitForURL((url) => url.searchParams.get('search') === text);
+}
+
 const TRANSACTION = '9f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c5b4a39281706f5e4d3c2b1a0';
 
 /**
@@ -71,7 +80,7 @@ describe('Running the store from the back office', () => {
 
     // Payments: the details dialog, then a manual confirmation with the transaction hash.
     await openAdminSection(page, 'Payments');
-    await page.getByRole('searchbox', { name: 'Search payments' }).fill(String(order.id));
+    await searchPayments(page, String(order.id));
     const row = page.getByRole('row', { name: new RegExp(`^#${payment.id} #${order.id} Bitcoin`) });
     await row.getByRole('button', { name: `Details of payment #${payment.id}` }).click();
     const details = page.getByRole('dialog', { name: `Payment Details - #${payment.id}` });
@@ -176,7 +185,7 @@ describe('Running the store from the back office', () => {
       await expectNoSidewaysPan(page, MOBILE.width);
     }
     await openAdminSection(page, 'Payments');
-    await page.getByRole('searchbox', { name: 'Search payments' }).fill(String(order.id));
+    await searchPayments(page, String(order.id));
     await page.getByRole('button', { name: `Details of payment #${payment.id}` }).click();
     const details = page.getByRole('dialog', { name: `Payment Details - #${payment.id}` });
     await expectPage(details.getByRole('heading', { name: 'Transaction Timeline' })).toBeVisible();
@@ -184,6 +193,7 @@ describe('Running the store from the back office', () => {
     await expectNoSidewaysPan(page, MOBILE.width);
     await page.screenshot({ path: screenshotPath('journey-payment-details-mobile') });
     await page.keyboard.press('Escape');
+    await expectPage(details).toBeHidden();
 
     await openAdminSection(page, 'Orders');
     await orderCard(page, order.id).getByRole('button', { name: `View Details of order #${order.id}` }).click();
