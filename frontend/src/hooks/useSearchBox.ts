@@ -3,7 +3,9 @@ import { useDebouncedValue } from './useDebouncedValue';
 
 /**
  * A search box over a term kept elsewhere (the URL); spread `inputProps` on the box. The box answers
- * every key at once; its text is committed after a pause in typing or at once on Enter. The first
+ * every key at once; its text is committed after a pause in typing, or at once on Enter or when the box
+ * loses the focus (a click on a result right after typing opens it from the list that was asked for, and
+ * no late commit lands on the page it opened). The first
  * commit of a spell of typing is a step in the history, the following ones replace it, so Back
  * undoes a search in one step. When the term changes underneath (back, forward, a link), the box follows.
  */
@@ -46,6 +48,7 @@ export function useSearchBox(term: string, commit: (text: string, options: { rep
       onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
         if (event.key === 'Enter') write(text, false);
       },
+      onBlur: () => write(text, true),
     },
   };
 }
