@@ -76,8 +76,15 @@ module.exports = {
       name: 'features-meet-through-their-index',
       comment: 'A frontend feature (features/<context>/) reaches another only through that feature\'s index.ts (or its back-office.ts); the rest of the app likewise.',
       severity: 'error',
-      from: { path: '^frontend/src/', pathNot: '^frontend/src/features/([^/]+)/' },
+      from: { path: '^frontend/src/', pathNot: ['^frontend/src/features/([^/]+)/', '^frontend/src/App\\.tsx$'] },
       to: { path: '^frontend/src/features/[^/]+/.+', pathNot: FEATURE_FACE },
+    },
+    {
+      name: 'the-router-loads-feature-pages',
+      comment: 'The router (App.tsx) loads each feature\'s pages (features/<context>/pages/) on demand, one chunk per page, and reaches anything else of a feature through its index.ts.',
+      severity: 'error',
+      from: { path: '^frontend/src/App\\.tsx$' },
+      to: { path: '^frontend/src/features/[^/]+/.+', pathNot: [FEATURE_FACE, '^frontend/src/features/[^/]+/pages/.+'] },
     },
     {
       name: 'feature-to-feature-through-index',
@@ -89,17 +96,17 @@ module.exports = {
     {
       name: 'storefront-keeps-out-of-the-back-office',
       comment:
-        'A feature the storefront also uses puts its back-office screens behind back-office.ts, not index.ts: the bundler puts all that a module re-exports into the chunks of every page importing it. Only the back office (pages/AdminPage.tsx, pages/admin/) and features import a back-office.ts.',
+        'A feature the storefront also uses puts its back-office screens behind back-office.ts, not index.ts: the bundler puts all that a module re-exports into the chunks of every page importing it. Only the back office\'s shell (app/admin/) and features import a back-office.ts.',
       severity: 'error',
-      from: { path: '^frontend/src/', pathNot: ['^frontend/src/features/', '^frontend/src/pages/AdminPage\\.tsx$', '^frontend/src/pages/admin/'] },
+      from: { path: '^frontend/src/', pathNot: ['^frontend/src/features/', '^frontend/src/app/admin/'] },
       to: { path: '^frontend/src/features/[^/]+/back-office\\.ts$' },
     },
     {
-      name: 'features-below-pages',
-      comment: 'A feature (features/<context>/) is built from components/ui, hooks, state and api, never from the pages that use it.',
+      name: 'features-below-the-app',
+      comment: 'A feature (features/<context>/) is built from components/ui, hooks, state, lib and api, never from the app that puts the features together (app/: the layouts, the guards, the back office\'s shell).',
       severity: 'error',
       from: { path: '^frontend/src/features/' },
-      to: { path: '^frontend/src/(pages|app)/' },
+      to: { path: '^frontend/src/app/' },
     },
     {
       name: 'ui-primitives-know-no-feature',

@@ -28,7 +28,7 @@ const FIXED_RATE = 500;
  * spread over few connections, and the bare server is measured at the same rate for reference.
  */
 const FIXED_RATE_CONNECTIONS = 10;
-/** The storefront's page of products (frontend/src/hooks/useCatalogue.ts PRODUCT_PAGE_SIZE). */
+/** The storefront's page of products (frontend/src/features/catalogue/api/useCatalogue.ts PRODUCT_PAGE_SIZE). */
 const STOREFRONT_PAGE = 48;
 const LAG_EVENTS = 1_000;
 /** Page views the 90-day traffic answer is measured over (their projection alone takes several minutes). */

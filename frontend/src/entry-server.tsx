@@ -9,9 +9,8 @@ import type { ServerRenderedPage, ServerRenderInput, ServerRenderResult } from '
 import { createQueryClient } from './api/query-client';
 import { AppShell, routes } from './App';
 import { preloadPages } from './app/lazy-page';
-import { CURRENT_USER_KEY } from './hooks/useAuth';
-import { catalogueKeys, ProductSort } from './features/catalogue';
-import { PRODUCT_PAGE_SIZE } from './hooks/useCatalogue';
+import { CURRENT_USER_KEY } from './features/identity';
+import { catalogueKeys, ProductSort, PRODUCT_PAGE_SIZE } from './features/catalogue';
 import { HOME_PRODUCT_LIMIT } from './lib/shop';
 
 /** A landing page over a catalogue this large carries only the products it shows, and refreshes the list once hydrated. */

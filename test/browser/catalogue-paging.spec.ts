@@ -1,5 +1,5 @@
 import { adminApiClient, DESKTOP, MOBILE, screenshotPath, Shop, startShop, unexpectedErrors } from './browser-support';
-import { PRODUCT_PAGE_SIZE } from '../../frontend/src/hooks/useCatalogue';
+import { PRODUCT_PAGE_SIZE } from '../../frontend/src/features/catalogue/api/useCatalogue';
 
 const UI_TIMEOUT = 15_000;
 /** Enough beyond the demo catalogue that /products needs more than one page. */

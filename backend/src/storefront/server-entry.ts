@@ -61,7 +61,7 @@ export class StorefrontBundle {
     return this.entry.module;
   }
 
-  /** `<link>` tags for the stylesheets and scripts of the given source modules (e.g. `src/pages/ProductsPage.tsx`) and what they import. */
+  /** `<link>` tags for the stylesheets and scripts of the given source modules (e.g. `src/features/catalogue/pages/ProductsPage.tsx`) and what they import. */
   assetsOf(sources: string[]): string[] {
     const chunks = this.manifestChunks();
     if (!chunks) return [];

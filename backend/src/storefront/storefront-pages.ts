@@ -44,9 +44,9 @@ export function routeOf(path: string): Route {
 
 /** The source module of each server-rendered page, whose stylesheets and script the page links at once. */
 const PAGE_SOURCES: Partial<Record<ServerRenderedPage['page'], string[]>> = {
-  products: ['src/pages/ProductsPage.tsx'],
-  categories: ['src/pages/CategoriesPage.tsx'],
-  product: ['src/pages/ProductDetailPage.tsx'],
+  products: ['src/features/catalogue/pages/ProductsPage.tsx'],
+  categories: ['src/features/catalogue/pages/CategoriesPage.tsx'],
+  product: ['src/features/catalogue/pages/ProductDetailPage.tsx'],
 };
 
 interface Page {

@@ -2,8 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, apiGet, apiRequest } from '../api/client';
 import type { FavoriteView } from '../../../backend/src/customers/contract/customer.views';
-import { useRedirectToLoginWhenSignedOut } from '../components/RouteGuards';
-import { CURRENT_USER_KEY, useAuth } from '../hooks/useAuth';
+import { useRedirectToLoginWhenSignedOut, CURRENT_USER_KEY, useAuth } from '../features/identity';
 import { useToast } from '../state/toast';
 
 export type { FavoriteView as Favorite } from '../../../backend/src/customers/contract/customer.views';

@@ -1,6 +1,6 @@
 import { createContext, ReactNode, useCallback, useContext, useState } from 'react';
 import { ApiError } from '../api/client';
-import { useRedirectToLoginWhenSignedOut } from '../components/RouteGuards';
+import { useRedirectToLoginWhenSignedOut } from '../features/identity';
 
 type ReportError = (error: unknown) => boolean;
 const AdminSessionContext = createContext<ReportError | null>(null);

@@ -1,6 +1,6 @@
 import { Download, Eye, FileText, TrendingUp, Users } from 'lucide-react';
 import { useState } from 'react';
-import { Tabs } from '../../../components/Tabs';
+import { Tabs } from '../../../components/ui/Tabs';
 import { formatAud } from '../../../lib/currencies';
 import { toCents } from '../../../lib/money';
 import {

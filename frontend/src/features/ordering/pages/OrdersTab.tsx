@@ -5,7 +5,7 @@ import { isCryptoPaymentMethod, ORDER_STATUSES, OrderStatus, statusMoves } from 
 import { dayParamSchema } from '../../../../../backend/src/shared/contract/paging-input';
 import { messageOf } from '../../../api/client';
 import type { Order } from '../../../api/types';
-import { Tabs } from '../../../components/Tabs';
+import { Tabs } from '../../../components/ui/Tabs';
 import { Pager } from '../../../components/ui/Pager';
 import { orderQueries } from '../api/order-queries';
 import { useLastPageWhenPastTheEnd, useListParams } from '../../../hooks/useListParams';

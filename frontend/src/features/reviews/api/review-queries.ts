@@ -3,7 +3,7 @@ import { apiGet, apiRequest, queryString } from '../../../api/client';
 import { CACHE } from '../../../api/query-client';
 import type { RatingSummary, Review, ReviewInput } from '../../../api/types';
 import { catalogueKeys } from '../../catalogue';
-import { useAuth } from '../../../hooks/useAuth';
+import { useAuth } from '../../identity';
 import { serverMessageOr, useAdminMutation, useAdminPage } from '../../../api/admin-queries';
 import type { AdminReviewView as AdminReview } from '../../../../../backend/src/reviews/contract/review.views';
 

@@ -1,5 +1,5 @@
 import type { RatingSummary, Review } from '../../../api/types';
-import { Stars } from '../../../components/Stars';
+import { Stars } from '../../../components/ui/Stars';
 
 /** The server's summary, with star bars counted from the listed reviews. */
 export function RatingSummaryPanel({ summary, reviews }: { summary: RatingSummary | undefined; reviews: Review[] | undefined }) {

@@ -4,7 +4,7 @@ import { messageOf } from '../../../api/client';
 import type { CurrentUser, Review } from '../../../api/types';
 import { useDeleteReview, useUpdateReview, useVoteReview } from '../api/review-queries';
 import { useToast } from '../../../state/toast';
-import { Stars } from '../../../components/Stars';
+import { Stars } from '../../../components/ui/Stars';
 import { draftOf } from './review-draft';
 import { LazyReviewForm } from './LazyReviewForm';
 import { formatDate } from '../../../lib/dates';

@@ -2,7 +2,7 @@ import { MessageSquarePlus } from 'lucide-react';
 import { useState } from 'react';
 import { messageOf } from '../../../api/client';
 import type { Product } from '../../../api/types';
-import { useAuth } from '../../../hooks/useAuth';
+import { useAuth } from '../../identity';
 import { useRatingSummary, useReviews, useWriteReview } from '../api/review-queries';
 import { useToast } from '../../../state/toast';
 import { RatingSummaryPanel } from './RatingSummaryPanel';

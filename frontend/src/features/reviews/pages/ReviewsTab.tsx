@@ -3,7 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { answerSchema, hideSchema } from '../../../../../backend/src/reviews/contract/review-input';
 import { messageOf } from '../../../api/client';
-import { Stars } from '../../../components/Stars';
+import { Stars } from '../../../components/ui/Stars';
 import { Field, useZodForm } from '../../../components/ui/form';
 import { Pager } from '../../../components/ui/Pager';
 import { useLastPageWhenPastTheEnd, useListParams } from '../../../hooks/useListParams';

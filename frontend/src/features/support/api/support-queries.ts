@@ -4,7 +4,7 @@ import type { SupportCaseView } from '../../../../../backend/src/customers/contr
 import { uploadIdOf } from '../../../../../backend/src/media/contract/media-input';
 import { MAX_UPLOAD_BYTES } from '../../../../../backend/src/media/contract/upload-rules';
 import { ApiError, apiGet, apiGetEveryPage, apiGetPage, apiRequest, queryString } from '../../../api/client';
-import { useAuth } from '../../../hooks/useAuth';
+import { useAuth } from '../../identity';
 
 export type { SupportCaseView };
 

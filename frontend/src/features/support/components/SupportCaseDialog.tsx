@@ -11,9 +11,8 @@ import {
   supportCaseInputSchema,
 } from '../../../../../backend/src/customers/contract/support-input';
 import { ApiError } from '../../../api/client';
-import { useRedirectToLoginWhenSignedOut } from '../../../components/RouteGuards';
+import { useRedirectToLoginWhenSignedOut, useAuth } from '../../identity';
 import { Field, useZodForm } from '../../../components/ui/form';
-import { useAuth } from '../../../hooks/useAuth';
 import { useToast } from '../../../state/toast';
 import { acceptedImages, PickedImage, useCreateSupportCase } from '../api/support-queries';
 import { Button } from '../../../components/ui/Button';

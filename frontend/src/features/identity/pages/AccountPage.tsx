@@ -1,0 +1,63 @@
+import { useMutation } from '@tanstack/react-query';
+import { UserCog } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { z } from 'zod';
+import { changePasswordSchema } from '../../../../../backend/src/identity/contract/auth-input';
+import { apiRequest, messageOf } from '../../../api/client';
+import { Button } from '../../../components/ui/Button';
+import { Field, useZodForm } from '../../../components/ui/form';
+import { useAuth } from '../api/useAuth';
+import { PasswordInput } from '../components/PasswordInput';
+import { usePageTitle } from '../../../hooks/usePageTitle';
+import '../../identity/components/auth.css';
+
+/** The server's rules, and the new password typed twice. */
+const changeFormSchema = changePasswordSchema
+  .extend({ repeated: z.string() })
+  .refine((values) => values.newPassword === values.repeated, { path: ['repeated'], message: 'The two new passwords differ.' });
+
+/** `/dashboard/account` (issue 22): the account's settings; so far its address and a password change. */
+export default function AccountPage() {
+  usePageTitle('Account settings');
+  const { user } = useAuth();
+  const form = useZodForm(changeFormSchema, { defaultValues: { currentPassword: '', newPassword: '', repeated: '' } });
+  const change = useMutation({
+    mutationFn: (body: z.infer<typeof changePasswordSchema>) => apiRequest<{ message: string }>('POST', '/api/auth/password', body),
+    onSuccess: () => form.reset(),
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(({ currentPassword, newPassword }) => change.mutate({ currentPassword, newPassword }));
+
+  return (
+    <section className="auth-page">
+      <div className="card auth-card stack">
+        <h1>
+          <UserCog size={24} aria-hidden /> Account settings
+        </h1>
+        <p className="muted">
+          Signed in as <strong>{user?.email}</strong>. <Link to="/dashboard">Back to your dashboard</Link>
+        </p>
+        <form className="auth-form stack" onSubmit={submit} noValidate aria-label="Change password">
+          <h2>Change password</h2>
+          <Field label="Current password" error={errors.currentPassword?.message}>
+            <PasswordInput id="account-current-password" label="Current password" autoComplete="current-password" required {...form.register('currentPassword')} />
+          </Field>
+          <Field label="New password" error={errors.newPassword?.message}>
+            <PasswordInput id="account-new-password" label="New password" autoComplete="new-password" required {...form.register('newPassword')} />
+          </Field>
+          <Field label="New password again" error={errors.repeated?.message}>
+            <PasswordInput id="account-repeated-password" label="New password again" autoComplete="new-password" required {...form.register('repeated')} />
+          </Field>
+          <div role="status">
+            {change.isSuccess && <p className="notice notice-success">{change.data.message}</p>}
+            {change.isError && <p className="notice notice-danger">{messageOf(change.error, 'The password could not be changed. Please try again.')}</p>}
+          </div>
+          <Button type="submit" variant="primary" block disabled={change.isPending}>
+            {change.isPending ? 'Saving…' : 'Change password'}
+          </Button>
+          <p className="muted small">Changing it signs your account out on every other device; this one stays signed in.</p>
+        </form>
+      </div>
+    </section>
+  );
+}
