@@ -8,13 +8,14 @@ import { Button } from '../../../components/ui/Button';
 import { Field, useZodForm } from '../../../components/ui/form';
 import { useAuth } from '../api/useAuth';
 import { PasswordInput } from '../components/PasswordInput';
+import { NewPasswordFields, PASSWORDS_DIFFER } from '../components/NewPasswordFields';
 import { usePageTitle } from '../../../hooks/usePageTitle';
-import '../../identity/components/auth.css';
+import '../components/auth.css';
 
 /** The server's rules, and the new password typed twice. */
 const changeFormSchema = changePasswordSchema
   .extend({ repeated: z.string() })
-  .refine((values) => values.newPassword === values.repeated, { path: ['repeated'], message: 'The two new passwords differ.' });
+  .refine((values) => values.newPassword === values.repeated, { path: ['repeated'], message: PASSWORDS_DIFFER });
 
 /** `/dashboard/account` (issue 22): the account's settings; so far its address and a password change. */
 export default function AccountPage() {
@@ -42,12 +43,7 @@ export default function AccountPage() {
           <Field label="Current password" error={errors.currentPassword?.message}>
             <PasswordInput id="account-current-password" label="Current password" autoComplete="current-password" required {...form.register('currentPassword')} />
           </Field>
-          <Field label="New password" error={errors.newPassword?.message}>
-            <PasswordInput id="account-new-password" label="New password" autoComplete="new-password" required {...form.register('newPassword')} />
-          </Field>
-          <Field label="New password again" error={errors.repeated?.message}>
-            <PasswordInput id="account-repeated-password" label="New password again" autoComplete="new-password" required {...form.register('repeated')} />
-          </Field>
+          <NewPasswordFields idPrefix="account" password={form.register('newPassword')} repeated={form.register('repeated')} errors={{ password: errors.newPassword?.message, repeated: errors.repeated?.message }} />
           <div role="status">
             {change.isSuccess && <p className="notice notice-success">{change.data.message}</p>}
             {change.isError && <p className="notice notice-danger">{messageOf(change.error, 'The password could not be changed. Please try again.')}</p>}

@@ -5,15 +5,15 @@ import { z } from 'zod';
 import { passwordResetSchema } from '../../../../../backend/src/identity/contract/auth-input';
 import { apiRequest, messageOf } from '../../../api/client';
 import { Button, ButtonLink } from '../../../components/ui/Button';
-import { Field, useZodForm } from '../../../components/ui/form';
+import { useZodForm } from '../../../components/ui/form';
 import { usePageTitle } from '../../../hooks/usePageTitle';
-import { PasswordInput } from '../components/PasswordInput';
+import { NewPasswordFields, PASSWORDS_DIFFER } from '../components/NewPasswordFields';
 import '../components/auth.css';
 
 /** The new password twice: the server's rules for the first, and the second must match it. */
 const resetFormSchema = z
   .object({ password: passwordResetSchema.shape.password, repeated: z.string() })
-  .refine((values) => values.password === values.repeated, { path: ['repeated'], message: 'The two passwords differ.' });
+  .refine((values) => values.password === values.repeated, { path: ['repeated'], message: PASSWORDS_DIFFER });
 
 /**
  * `/auth/reset?token=…`, the page a mailed reset link opens (issue 22): the new password, then sign in with it.
@@ -47,12 +47,7 @@ export default function ResetPasswordPage() {
           </div>
         ) : (
           <form className="auth-form stack" onSubmit={submit} noValidate aria-label="New password">
-            <Field label="New password" error={errors.password?.message}>
-              <PasswordInput id="reset-password" label="New password" autoComplete="new-password" required {...form.register('password')} />
-            </Field>
-            <Field label="New password again" error={errors.repeated?.message}>
-              <PasswordInput id="reset-repeated" label="New password again" autoComplete="new-password" required {...form.register('repeated')} />
-            </Field>
+            <NewPasswordFields idPrefix="reset" password={form.register('password')} repeated={form.register('repeated')} errors={{ password: errors.password?.message, repeated: errors.repeated?.message }} />
             {reset.isError && (
               <p className="notice notice-danger" role="alert">
                 {messageOf(reset.error, 'The password could not be changed. Please try again.')} <Link to="/auth">Go to the sign-in page</Link>
