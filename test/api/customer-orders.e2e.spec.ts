@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { eventually } from '../support/eventually';
 import { ProjectionRunner } from '../../projections/runner/projection-runner';
 import { EMAIL_VERIFICATIONS_COLLECTION } from '../../backend/src/identity/commands/email-verification.command';
 import { CREDENTIAL_STORE, CredentialStore } from '../../backend/src/storage/credential-store/credential-store.port';
@@ -249,6 +250,62 @@ describe('Customer orders: detail, timeline, claiming guest orders, lookup', () 
       } finally {
         await proxied.close();
       }
+    });
+  });
+
+  describe('cancelled by the buyer (issue 21)', () => {
+    const stockOf = async () => ((await admin.get(`/api/products/${productId}`).expect(200)).body as { stock: number }).stock;
+
+    it('lets a customer cancel their unpaid order: it is cancelled with its reason, its stock is back on sale, and they are mailed', async () => {
+      const owner = shop.agent();
+      const { user } = await signUp(owner);
+      const before = await stockOf();
+      const order = await placeOrder(owner, user.email);
+      expect(await stockOf()).toBe(before - 1);
+
+      const cancelled = await owner.post(`/api/orders/${order.id}/cancel`).send({}).expect(200);
+      expect(cancelled.body).toMatchObject({ id: order.id, status: 'cancelled' });
+      expect(await stockOf()).toBe(before);
+      const timeline = (await owner.get(`/api/orders/${order.id}/timeline`).expect(200)).body as TimelineEntry[];
+      expect(timeline.at(-1)).toMatchObject({ kind: 'cancelled', detail: expect.stringContaining('Cancelled by the customer before payment') });
+      await eventually(() => expect(mail.textsTo(user.email).some((text) => text.includes(`Order #${order.id} cancelled`) && text.includes('Cancelled by the customer before payment'))).toBe(true));
+      // A second try changes nothing and says so plainly.
+      expect((await owner.post(`/api/orders/${order.id}/cancel`).send({}).expect(200)).body.status).toBe('cancelled');
+      expect(await stockOf()).toBe(before);
+    });
+
+    it("answers 404 to another customer and to a guest without the order's e-mail, and changes nothing", async () => {
+      const owner = shop.agent();
+      const { user } = await signUp(owner);
+      const order = await placeOrder(owner, user.email);
+      const other = shop.agent();
+      await signUp(other);
+      expect((await other.post(`/api/orders/${order.id}/cancel`).send({}).expect(404)).body.message).toBe('Order not found');
+      expect((await shop.agent().post(`/api/orders/${order.id}/cancel`).send({}).expect(404)).body.message).toBe('Order not found');
+      expect((await shop.agent().post(`/api/orders/${order.id}/cancel`).send({ email: 'someone-else@example.com' }).expect(404)).body.message).toBe('No order matches this order number and e-mail address.');
+      expect((await shop.agent().post(`/api/orders/${order.id}/cancel`).send({ email: 'not an address' }).expect(400)).body.message).toBeDefined();
+      expect((await owner.get(`/api/orders/${order.id}`).expect(200)).body.status).toBe('pending');
+    });
+
+    it("lets a guest cancel from the browser that placed the order, or elsewhere with the order's e-mail (case aside)", async () => {
+      const guest = shop.agent();
+      const email = uniqueEmail('guest-cancel');
+      const first = await placeOrder(guest, email);
+      expect((await guest.post(`/api/orders/${first.id}/cancel`).send({}).expect(200)).body.status).toBe('cancelled');
+      const second = await placeOrder(shop.agent(), email);
+      expect((await shop.agent().post(`/api/orders/${second.id}/cancel`).send({ email: email.toUpperCase() }).expect(200)).body.status).toBe('cancelled');
+    });
+
+    it('refuses a paid order (the shop refunds it) and one the shop has shipped, with 409 and a message', async () => {
+      const owner = shop.agent();
+      const { user } = await signUp(owner);
+      const order = await placeOrder(owner, user.email);
+      const payment = (await owner.post('/api/payments/crypto').send({ orderId: order.id, paymentMethod: 'bitcoin' }).expect(201)).body as { id: number };
+      await admin.post(`/api/admin/payments/${payment.id}/confirm`).send({ transactionHash: 'c'.repeat(64) }).expect(200);
+      expect((await owner.post(`/api/orders/${order.id}/cancel`).send({}).expect(409)).body.message).toBe(`Order ${order.id} is paid, so it can no longer be cancelled here: please contact us and we will refund it.`);
+      await admin.put(`/api/orders/${order.id}/shipping`).send({ trackingNumber: 'JD014600003SE', shippingCarrier: 'DHL' }).expect(200);
+      expect((await owner.post(`/api/orders/${order.id}/cancel`).send({}).expect(409)).body.message).toMatch(/is paid/);
+      expect((await owner.get(`/api/orders/${order.id}`).expect(200)).body.status).toBe('shipped');
     });
   });
 });

@@ -146,4 +146,56 @@ describe('Customer dashboard in a real browser', () => {
     await expectPage(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible();
     expect(unexpectedErrors(consoleErrors, [400])).toEqual([]);
   });
+
+  describe('cancelling an unpaid order (issue 21)', () => {
+    const placeOrder = async (page: Page, customerEmail: string) => {
+      const placed = await page.request.post('/api/orders', {
+        data: { customerEmail, paymentMethod: 'bitcoin', shippingMethod: 'regular', shippingAddress: melbourne, items: [{ productId: products[0].id, quantity: 1 }] },
+        headers: { Origin: shop.url },
+      });
+      expect(placed.status()).toBe(201);
+      return ((await placed.json()) as { id: number }).id;
+    };
+
+    it('lets a signed-in customer cancel an unpaid order from its page on a phone, after asking once', async () => {
+      const { page, consoleErrors } = await shop.newPage(MOBILE);
+      await signUp(page);
+      const orderId = await placeOrder(page, 'grace@example.com');
+      await page.goto(`/orders/${orderId}`);
+      await page.getByRole('button', { name: 'Cancel order' }).click();
+      const dialog = page.getByRole('dialog', { name: `Cancel order #${orderId}?` });
+      await expectPage(dialog.getByText('If you have already sent a payment, do not cancel')).toBeVisible();
+      await expectNoSidewaysPan(page, MOBILE.width);
+      await page.screenshot({ path: screenshotPath('order-cancel-dialog-390') });
+      // Keeping it changes nothing.
+      await dialog.getByRole('button', { name: 'Keep order' }).click();
+      await expectPage(dialog).toBeHidden();
+      await page.getByRole('button', { name: 'Cancel order' }).click();
+      await dialog.getByRole('button', { name: 'Cancel order' }).click();
+      await expectPage(dialog).toBeHidden();
+      await expectPage(page.getByRole('note').filter({ hasText: 'Cancelled by the customer before payment' })).toBeVisible();
+      await expectPage(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+      await expectPage(page.getByRole('region', { name: 'Order history' }).getByText('Cancelled by the customer before payment')).toBeVisible();
+      await page.screenshot({ path: screenshotPath('order-cancelled-390'), fullPage: true });
+      expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    });
+
+    it('lets a guest cancel an order found with "Find your order" from another browser', async () => {
+      const email = `lookup-${Date.now()}@example.com`;
+      const { page: placing } = await shop.newPage(DESKTOP);
+      const orderId = await placeOrder(placing, email);
+      const { page, consoleErrors } = await shop.newPage(DESKTOP);
+      await page.goto('/orders/lookup');
+      await page.getByRole('textbox', { name: 'Order number' }).fill(String(orderId));
+      await page.getByRole('textbox', { name: /E-mail/i }).fill(email);
+      await page.getByRole('button', { name: 'Find order' }).click();
+      await page.getByRole('button', { name: 'Cancel order' }).click();
+      await page.getByRole('dialog', { name: `Cancel order #${orderId}?` }).getByRole('button', { name: 'Cancel order' }).click();
+      await expectPage(page.getByRole('note').filter({ hasText: 'Cancelled by the customer before payment' })).toBeVisible();
+      await page.screenshot({ path: screenshotPath('order-cancelled-lookup-1280') });
+      const order = await (await placing.request.get(`/api/orders/${orderId}`)).json();
+      expect(order.status).toBe('cancelled');
+      expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    });
+  });
 });

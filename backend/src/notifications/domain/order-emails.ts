@@ -1,6 +1,6 @@
 import { trackingUrl } from '../../ordering/contract/carrier-tracking';
 import { SHIPPING_METHODS } from '../../ordering/contract/checkout-rules';
-import { OrderDetails, OrderPaymentConfirmed, OrderPlaced, OrderShipped } from '../../ordering/contract/order.events';
+import { OrderCancelled, OrderDetails, OrderPaymentConfirmed, OrderPlaced, OrderShipped } from '../../ordering/contract/order.events';
 
 /** Text-only messages: nothing a customer typed (names, addresses) is ever read as HTML. */
 export interface EmailContent {
@@ -70,6 +70,25 @@ export function orderShippedEmail(shipment: OrderShipped['data'], order: OrderDe
       `Your order #${shipment.orderId} is on its way with ${shipment.carrier}.`,
       `Tracking number: ${shipment.trackingNumber}`,
       ...(link ? [`Track it: ${link}`] : []),
+      '',
+      FOLLOW_UP,
+      '',
+      SIGNATURE,
+    ].join('\n'),
+  };
+}
+
+/** A cancelled order, whoever cancelled it (the customer, or the shop), with the reason the timeline shows. */
+export function orderCancelledEmail(cancellation: OrderCancelled['data'], order: OrderDetails): EmailContent {
+  return {
+    subject: `Order #${cancellation.orderId} cancelled`,
+    text: [
+      `Hello ${order.shippingAddress.firstName},`,
+      '',
+      `Your order #${cancellation.orderId} (A$${order.totals.totalAmount}) has been cancelled.`,
+      `Reason: ${cancellation.reason}`,
+      '',
+      'Nothing more is due for it, and its items are back on sale. If you have already sent a payment for it, reply to this e-mail and we will refund it.',
       '',
       FOLLOW_UP,
       '',

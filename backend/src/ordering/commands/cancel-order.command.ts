@@ -12,6 +12,8 @@ export class CancelOrder extends Command<{ position: number | null }> {
     readonly orderId: number,
     readonly reason: string,
     readonly context: CommandContext,
+    /** The buyer's own cancellation (the order decider allows it only while unpaid and pending). */
+    readonly byCustomer = false,
   ) {
     super();
   }
@@ -28,8 +30,8 @@ export class CancelOrderHandler implements ICommandHandler<CancelOrder> {
     private readonly stockReturn: StockReturn,
   ) {}
 
-  async execute({ orderId, reason, context }: CancelOrder) {
-    const cancelled = await this.streams.execute(orderStream(orderId), orderDecider, { kind: 'cancel', reason }, context);
+  async execute({ orderId, reason, context, byCustomer }: CancelOrder) {
+    const cancelled = await this.streams.execute(orderStream(orderId), orderDecider, { kind: 'cancel', reason, byCustomer }, context);
     crashPoint('cancellation:cancelled');
     const returned = await this.stockReturn.runAfterRecorded(orderId, context);
     return { position: returned ?? cancelled.position };

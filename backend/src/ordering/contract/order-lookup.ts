@@ -17,6 +17,16 @@ export const orderLookupSchema = z
   .strict();
 export type OrderLookupInput = z.infer<typeof orderLookupSchema>;
 
+/** What an order cancelled by its buyer gives as its reason (the order's timeline and the audit log show it). */
+export const CANCELLED_BY_CUSTOMER = 'Cancelled by the customer before payment';
+
+/**
+ * `POST /api/orders/:id/cancel`: nothing for the customer or the browser that placed it; a guest who found the
+ * order through the lookup gives its e-mail again (checked and counted like a lookup).
+ */
+export const cancelOrderSchema = z.object({ email: orderLookupSchema.shape.email.optional() }).strict();
+export type CancelOrderInput = z.infer<typeof cancelOrderSchema>;
+
 /** `POST /api/orders/lookup`: the order and its history, everything the order page shows. */
 export interface OrderLookupView {
   order: OrderView;

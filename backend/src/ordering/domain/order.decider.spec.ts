@@ -273,6 +273,28 @@ describe('order decider', () => {
     it('refuses to cancel a delivered order', () => {
       order.given(inStatus.delivered).when(cancel).thenThrows(ConflictError, `Order ${ORDER} is delivered; it can no longer be cancelled`);
     });
+
+    describe('by the customer (issue 21)', () => {
+      const byCustomer: OrderCommand = { ...cancel, byCustomer: true };
+
+      it('cancels an unpaid pending order, crypto or cash on delivery', () => {
+        order.given(inStatus.pending).when(byCustomer).then([cancelled('pending')]);
+        order.given([submitted(onDelivery), placed(onDelivery)]).when(byCustomer).then([cancelled('pending')]);
+      });
+
+      it('refuses a paid order: the shop cancels it with a refund', () => {
+        order.given(inStatus.processing).when(byCustomer).thenThrows(ConflictError, `Order ${ORDER} is paid, so it can no longer be cancelled here: please contact us and we will refund it.`);
+      });
+
+      it('refuses an unpaid order the shop has started on (cash on delivery in processing) or sent', () => {
+        order.given([submitted(onDelivery), placed(onDelivery), statusChanged('pending', 'processing')]).when(byCustomer).thenThrows(ConflictError, `Order ${ORDER} is processing, so it can no longer be cancelled here: please contact us.`);
+        order.given(inStatus.shipped).when(byCustomer).thenThrows(ConflictError, /is paid/);
+      });
+
+      it('records nothing for an order already cancelled', () => {
+        order.given(inStatus.cancelled).when(byCustomer).thenNothing();
+      });
+    });
   });
 
   describe('extendPaymentWindow', () => {

@@ -49,7 +49,8 @@ export type OrderCommand =
   | { kind: 'failPayment'; paymentId: number; reason: string }
   | { kind: 'changeStatus'; status: OrderStatus }
   | { kind: 'ship'; trackingNumber: string; carrier: string; adminNotes: string | null }
-  | { kind: 'cancel'; reason: string }
+  /** `byCustomer`: the buyer's own cancellation, allowed only before payment and before the shop starts on it. */
+  | { kind: 'cancel'; reason: string; byCustomer?: boolean }
   /** `hold`: the expiry process found a payment on its way (see ExpiryHold); absent or null: nothing holds the order. */
   | { kind: 'expire'; now: string; hold?: ExpiryHold | null }
   | { kind: 'extendPaymentWindow'; until: string; now: string }
@@ -188,6 +189,10 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderStreamEvent> =
         return [{ type: 'OrderShipped', version: 1, data: { orderId, from: state.status, trackingNumber: command.trackingNumber, carrier: command.carrier, adminNotes: command.adminNotes } }];
       case 'cancel':
         if (state.status === 'cancelled') return [];
+        if (command.byCustomer) {
+          if (state.paidBy !== null) throw new ConflictError(`Order ${orderId} is paid, so it can no longer be cancelled here: please contact us and we will refund it.`);
+          if (state.status !== 'pending') throw new ConflictError(`Order ${orderId} is ${state.status}, so it can no longer be cancelled here: please contact us.`);
+        }
         if (state.status === 'delivered') throw new ConflictError(`Order ${orderId} is delivered; it can no longer be cancelled`);
         if (state.status === 'shipped') throw new ConflictError(statusMoveRefusal(orderId, state.status, 'cancelled')!);
         return [{ type: 'OrderCancelled', version: 1, data: { orderId, from: state.status, reason: command.reason } }];

@@ -20,11 +20,13 @@ import { APP_CONFIG, AppConfig } from '../../config';
 import { PlaceOrder } from '../commands/place-order.command';
 import { BuyerIdentity } from './buyer-identity';
 import { OrderStillBeingPlaced } from '../processes/order-placement.process';
-import { assertMayAccessOrder } from '../../shared/http/order-access';
+import { assertMayAccessOrder, mayAccessOrder } from '../../shared/http/order-access';
+import { CancelOrder } from '../commands/cancel-order.command';
 import { OrderQueries } from '../../../../projections/ordering/order.queries';
 import { PlacedOrderView } from '../contract/order.views';
 import { OrderTimelineEntryView } from '../contract/order-timeline';
-import { ORDER_LOOKUP_NO_MATCH, OrderLookupInput, orderLookupSchema, OrderLookupView } from '../contract/order-lookup';
+import { CANCELLED_BY_CUSTOMER, CancelOrderInput, cancelOrderSchema, ORDER_LOOKUP_NO_MATCH, OrderLookupInput, orderLookupSchema, OrderLookupView } from '../contract/order-lookup';
+import { OrderView } from '../contract/order.views';
 import { NotFoundError } from '../../shared/errors';
 
 const referralCodeParam = z.string().trim().min(1).max(40, 'Invalid referral code');
@@ -115,11 +117,7 @@ export class OrderingController {
   @Post('orders/lookup')
   @HttpCode(200)
   async lookUpOrder(@Body(new ZodValidationPipe(orderLookupSchema)) input: OrderLookupInput, @Req() request: Request): Promise<OrderLookupView> {
-    const tooMany = 'Too many order lookups.';
-    await this.rateLimiter.consume(`order-lookup:${request.ip}`, ORDER_LOOKUPS_PER_CLIENT.limit, ORDER_LOOKUPS_PER_CLIENT.windowMs, tooMany);
-    // In this order, so a client refused for one number does not use up the number's ceiling.
-    await this.rateLimiter.consume(`order-lookup:${request.ip}:order-${input.orderNumber}`, ORDER_LOOKUPS_PER_CLIENT_AND_ORDER.limit, ORDER_LOOKUPS_PER_CLIENT_AND_ORDER.windowMs, tooMany);
-    await this.rateLimiter.consume(`order-lookup:order-${input.orderNumber}`, ORDER_LOOKUPS_PER_ORDER.limit, ORDER_LOOKUPS_PER_ORDER.windowMs, tooMany);
+    await this.countLookup(request, input.orderNumber);
     const order = await this.orders.byId(input.orderNumber).catch((error: unknown) => {
       if (error instanceof NotFoundError) return null;
       throw error;
@@ -128,11 +126,44 @@ export class OrderingController {
     return { order, timeline: await this.orders.timeline(order.id) };
   }
 
+  /**
+   * The buyer cancels an order that is not paid and not yet started on (issue 21); its stock goes back on sale
+   * and the buyer is mailed. The customer, or the browser that placed it as a guest, may; a guest who found it
+   * through the lookup gives its e-mail again, counted like a lookup. Anyone else is told it does not exist.
+   */
+  @Post('orders/:id/cancel')
+  @HttpCode(200)
+  async cancel(
+    @Param('id', new ZodValidationPipe(idParamSchema('Order'))) orderId: number,
+    @Body(new ZodValidationPipe(cancelOrderSchema)) input: CancelOrderInput,
+    @Req() request: Request,
+  ): Promise<OrderView> {
+    if (input.email !== undefined) await this.countLookup(request, orderId);
+    const order = await this.orders.byId(orderId).catch((error: unknown) => {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    });
+    const proven = order !== null && (mayAccessOrder(request, order) || (input.email !== undefined && order.customerEmail.toLowerCase() === input.email));
+    if (!order || !proven) throw new NotFoundError(input.email === undefined ? 'Order not found' : ORDER_LOOKUP_NO_MATCH);
+    const { position } = await this.commands.execute(new CancelOrder(orderId, CANCELLED_BY_CUSTOMER, commandContextOf(request), true));
+    await this.projections.readYourWrite(position, ['orders'], `/api/orders/${orderId}`);
+    return this.orders.byId(orderId);
+  }
+
   /** The customer's own orders, newest first: the first page without paging parameters, with how many in X-Total-Count. */
   @Get('customer/orders')
   @UseGuards(SignedInGuard)
   async customerOrders(@CurrentUser() user: SessionUser, @Query(new ZodValidationPipe(pageQuerySchema.strict())) query: PageQuery, @Res({ passthrough: true }) response: Response) {
     return pageHeaders(response, await this.orders.forCustomer(user.id, query));
+  }
+
+  /** "Find your order" attempts, per client, per client and number, and per number (see the limits above). */
+  private async countLookup(request: Request, orderNumber: number): Promise<void> {
+    const tooMany = 'Too many order lookups.';
+    await this.rateLimiter.consume(`order-lookup:${request.ip}`, ORDER_LOOKUPS_PER_CLIENT.limit, ORDER_LOOKUPS_PER_CLIENT.windowMs, tooMany);
+    // In this order, so a client refused for one number does not use up the number's ceiling.
+    await this.rateLimiter.consume(`order-lookup:${request.ip}:order-${orderNumber}`, ORDER_LOOKUPS_PER_CLIENT_AND_ORDER.limit, ORDER_LOOKUPS_PER_CLIENT_AND_ORDER.windowMs, tooMany);
+    await this.rateLimiter.consume(`order-lookup:order-${orderNumber}`, ORDER_LOOKUPS_PER_ORDER.limit, ORDER_LOOKUPS_PER_ORDER.windowMs, tooMany);
   }
 
   @Get('referral-codes/:code')

@@ -14,12 +14,13 @@ function DialogHeading({ id, title, onClose }: { id: string; title: string; onCl
   );
 }
 
-/** A modal form: Cancel, and a submit button that shows it is busy. */
+/** A modal form: Cancel (or `cancelLabel`), and a submit button that shows it is busy. */
 export function AdminDialog({
   title,
   description,
   submitLabel,
   submitVariant = 'primary',
+  cancelLabel = 'Cancel',
   busy,
   onSubmit,
   onClose,
@@ -29,6 +30,8 @@ export function AdminDialog({
   description?: ReactNode;
   submitLabel: string;
   submitVariant?: ButtonVariant;
+  /** The button that closes without doing anything ("Keep order" where "Cancel" would be ambiguous). */
+  cancelLabel?: string;
   busy: boolean;
   /** Receives the submit event, e.g. react-hook-form's `handleSubmit(...)`. */
   onSubmit(event: FormEvent): void;
@@ -65,7 +68,7 @@ export function AdminDialog({
         {children}
         <div className="row gap admin-dialog-actions">
           <Button variant="outline" onClick={onClose}>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button type="submit" variant={submitVariant} disabled={busy}>
             {busy ? 'Saving...' : submitLabel}

@@ -1,4 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Order } from '../../../api/types';
+import { CUSTOMER_ORDERS_KEY } from './useOrders';
 import { apiRequest } from '../../../api/client';
 import type { OrderLookupInput, OrderLookupView } from '../../../../../backend/src/ordering/contract/order-lookup';
 export { orderQueries } from './order-queries';
@@ -7,4 +9,19 @@ export type { OrderTimelineEntry } from './order-queries';
 /** "Find your order": the answer is shown once, on the lookup page; it is not kept anywhere. */
 export function useOrderLookup() {
   return useMutation({ mutationFn: (input: OrderLookupInput) => apiRequest<OrderLookupView>('POST', '/api/orders/lookup', input) });
+}
+
+/**
+ * The buyer cancels an order not yet paid (issue 21). `email` only where the page found the order through the
+ * lookup (the server asks for it again); the order, its history and the customer's lists are read again after.
+ */
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, email }: { orderId: number; email?: string }) => apiRequest<Order>('POST', `/api/orders/${orderId}/cancel`, email ? { email } : {}),
+    onSuccess: async (order) => {
+      queryClient.setQueryData(['/api/orders', order.id], order);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['/api/orders', order.id] }), queryClient.invalidateQueries({ queryKey: CUSTOMER_ORDERS_KEY })]);
+    },
+  });
 }

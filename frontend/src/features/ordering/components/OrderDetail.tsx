@@ -10,6 +10,7 @@ import { toCents } from '../../../lib/money';
 import { capitalise, PAYMENT_BADGE, PaymentActionNotice, paymentMethodLabel, paymentStatusText, STATUS_BADGE } from './OrderCard';
 import { awaitsPayment } from './order-insights';
 import type { OrderTimelineEntry } from '../api/order-data';
+import { CancelOrderButton } from './CancelOrderButton';
 import './orders.css';
 
 const TIMELINE_ICONS: Record<OrderTimelineKind, typeof CircleDot> = {
@@ -72,7 +73,19 @@ export function OrderTimeline({ entries, isLoading, isError }: { entries: OrderT
 }
 
 /** Everything the customer may know about one order (checkout spec §3 Order): items, totals, address, payment, tracking and history. */
-export function OrderDetail({ order, timeline }: { order: Order; timeline: { entries: OrderTimelineEntry[] | undefined; isLoading: boolean; isError: boolean } }) {
+/**
+ * The order page's body. `cancel`: the buyer's own cancellation while the order is unpaid (the lookup passes
+ * the e-mail it was found with, and what to do with the cancelled order); absent, the page offers none.
+ */
+export function OrderDetail({
+  order,
+  timeline,
+  cancel,
+}: {
+  order: Order;
+  timeline: { entries: OrderTimelineEntry[] | undefined; isLoading: boolean; isError: boolean };
+  cancel?: { email?: string; onCancelled?(order: Order): void };
+}) {
   const shipping = SHIPPING_METHODS[order.shippingMethod as ShippingMethod];
   const tracking = trackingUrl(order.shippingCarrier, order.trackingNumber);
   const address = order.shippingAddress;
@@ -85,10 +98,13 @@ export function OrderDetail({ order, timeline }: { order: Order; timeline: { ent
             Placed <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
           </p>
         </div>
-        <span className="badges">
-          <span className={`badge ${STATUS_BADGE[order.status]}`}>{capitalise(order.status)}</span>
-          <span className={`badge ${PAYMENT_BADGE[order.paymentStatus]}`}>{paymentStatusText(order)}</span>
-        </span>
+        <div className="row gap wrap order-detail-actions">
+          <span className="badges">
+            <span className={`badge ${STATUS_BADGE[order.status]}`}>{capitalise(order.status)}</span>
+            <span className={`badge ${PAYMENT_BADGE[order.paymentStatus]}`}>{paymentStatusText(order)}</span>
+          </span>
+          {cancel && <CancelOrderButton order={order} email={cancel.email} onCancelled={cancel.onCancelled} />}
+        </div>
       </header>
 
       {awaitsPayment(order) && <PaymentActionNotice order={order} />}

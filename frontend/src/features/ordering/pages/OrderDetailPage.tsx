@@ -60,7 +60,7 @@ export default function OrderDetailPage() {
             </Button>
           </div>
         ) : (
-          <OrderDetail order={order.data} timeline={{ entries: timeline.data, isLoading: timeline.isPending, isError: timeline.isError }} />
+          <OrderDetail order={order.data} timeline={{ entries: timeline.data, isLoading: timeline.isPending, isError: timeline.isError }} cancel={{}} />
         )}
       </div>
     </div>

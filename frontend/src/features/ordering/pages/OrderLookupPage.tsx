@@ -25,7 +25,12 @@ export default function OrderLookupPage() {
         </Link>
         {found ? (
           <>
-            <OrderDetail order={found.order} timeline={{ entries: found.timeline, isLoading: false, isError: false }} />
+            <OrderDetail
+              order={found.order}
+              timeline={{ entries: found.timeline, isLoading: false, isError: false }}
+              // The answer is shown once and kept nowhere: after a cancellation it is asked for again, with the same pair.
+              cancel={{ email: lookup.variables?.email, onCancelled: () => lookup.variables && lookup.mutate(lookup.variables) }}
+            />
             <Button variant="outline" className="order-lookup-again" onClick={() => lookup.reset()}>
               <Search size={16} aria-hidden /> Find another order
             </Button>
