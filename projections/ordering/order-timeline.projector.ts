@@ -15,6 +15,8 @@ export type OrderTimelineDocument = Document & OrderTimelineEntryView & { orderI
 export class OrderTimelineProjector implements Projector {
   readonly name = 'order-timeline';
   readonly collections = [ORDER_TIMELINE_COLLECTION] as const;
+  /** 2: a placed order says what it is to be paid in, not that it was paid. */
+  readonly version = 2;
 
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 

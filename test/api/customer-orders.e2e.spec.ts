@@ -56,7 +56,7 @@ describe('Customer orders: detail, timeline, claiming guest orders, lookup', () 
     expect((await owner.get(`/api/orders/${order.id}`).expect(200)).body).toMatchObject({ id: order.id, trackingNumber: 'JD014600003SE', shippingCarrier: 'DHL' });
     const timeline = (await owner.get(`/api/orders/${order.id}/timeline`).expect(200)).body as TimelineEntry[];
     expect(timeline.map((entry) => entry.kind)).toEqual(['placed', 'shipped']);
-    expect(timeline[0]).toMatchObject({ title: 'Order placed', detail: `Total A$${order.totalAmount}, paid in Bitcoin (BTC).` });
+    expect(timeline[0]).toMatchObject({ title: 'Order placed', detail: `Total A$${order.totalAmount}, to be paid in Bitcoin (BTC).` });
     expect(timeline[1]).toMatchObject({ title: 'Shipped', trackingUrl: 'https://www.dhl.com/global-en/home/tracking/tracking-express.html?submit=1&tracking-id=JD014600003SE' });
 
     const other = shop.agent();

@@ -31,7 +31,8 @@ export function customerTimelineEntry(event: OrderStreamEvent, at: string): Orde
   switch (event.type) {
     case 'OrderPlaced': {
       const { paymentMethod, totals } = event.data;
-      const payment = paymentMethod === CASH_ON_DELIVERY ? 'paid in cash on delivery' : `paid in ${isCryptoPaymentMethod(paymentMethod) ? CRYPTO_PAYMENT_METHODS[paymentMethod].label : paymentMethod}`;
+      // Said when the order was placed, so what it is to be paid in, not that it was paid.
+      const payment = paymentMethod === CASH_ON_DELIVERY ? 'to be paid in cash on delivery' : `to be paid in ${isCryptoPaymentMethod(paymentMethod) ? CRYPTO_PAYMENT_METHODS[paymentMethod].label : paymentMethod}`;
       return entry('placed', at, 'Order placed', `Total A$${totals.totalAmount}, ${payment}.`);
     }
     case 'OrderPaymentConfirmed':
