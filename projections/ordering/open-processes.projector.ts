@@ -64,6 +64,9 @@ export class OpenProcessesProjector implements Projector {
       case 'OrderCancelled':
       case 'OrderExpired':
         return insertOnce(this.processes, { _id: `stock-return-${orderId}`, kind: 'stock-return', orderId, openedAt }, recorded);
+      case 'OrderRefunded':
+        if (!event.data.restock) return;
+        return insertOnce(this.processes, { _id: `stock-return-${orderId}`, kind: 'stock-return', orderId, openedAt }, recorded);
       case 'OrderStockReleased':
         await this.processes.deleteOne({ _id: `stock-return-${orderId}` });
         return;

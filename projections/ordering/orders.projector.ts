@@ -51,8 +51,8 @@ export const ORDER_SEARCH_FIELDS = ['customerEmail', 'shippingAddress.firstName'
 export class OrdersProjector implements Projector {
   readonly name = 'orders';
   readonly collections = [ORDERS_COLLECTION, ORDER_FIGURES_COLLECTION] as const;
-  /** 2: the figures and the indexes of paged lists; 3: revenue per coin under the coin paid in. */
-  readonly version = 3;
+  /** 2: the figures and the indexes of paged lists; 3: revenue per coin under the coin paid in; 4: refunds (refunded amount and state, revenue net of them). */
+  readonly version = 4;
 
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
@@ -111,6 +111,8 @@ export class OrdersProjector implements Projector {
       shippedAt: null,
       adminNotes: null,
       cancellationReason: null,
+      refundedAmount: '0.00',
+      refundStatus: 'none',
       createdAt: at,
       updatedAt: at,
     };
@@ -163,6 +165,8 @@ function changeOf(event: OrderStreamEvent, at: string): Partial<OrderDocument> |
       return { status: 'cancelled', cancellationReason: event.data.reason, updatedAt: at };
     case 'OrderClaimedByCustomer':
       return { customerId: event.data.customerId, updatedAt: at };
+    case 'OrderRefunded':
+      return { refundedAmount: event.data.refundedTotal, refundStatus: event.data.fully ? 'full' : 'partial', updatedAt: at };
     case 'OrderPaymentReversed': {
       const { paymentId, reason, to, flagged } = event.data;
       const paymentReversal: OrderPaymentReversal = { paymentId, reason, at, flagged };

@@ -131,6 +131,22 @@ describe('Running the store from the back office', () => {
     await expectPage(entry('Order shipped')).toContainText('JD014600006281234567');
     await expectPage(entry('Order shipped')).toContainText('Admin');
     await page.screenshot({ path: screenshotPath('journey-order-details-desktop') });
+
+    // Issue 21: a partial refund to the address the customer gave, recorded with the transaction sent.
+    await orderDetails.getByRole('button', { name: 'Refund', exact: true }).click();
+    const refund = page.getByRole('dialog', { name: `Refund order #${order.id}` });
+    await refund.getByRole('textbox', { name: 'Amount (A$)' }).fill('10.00');
+    await refund.getByRole('textbox', { name: 'Reason' }).fill('One vial arrived cracked');
+    await refund.getByRole('button', { name: 'Record refund' }).click();
+    await expectPage(refund.getByText('Send the refund first, then enter its transaction hash')).toBeVisible();
+    await refund.getByRole('textbox', { name: "Customer's Bitcoin (BTC) address" }).fill('bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh');
+    await refund.getByRole('textbox', { name: 'Refund transaction hash' }).fill('e'.repeat(64));
+    await page.screenshot({ path: screenshotPath('journey-refund-dialog-desktop') });
+    await refund.getByRole('button', { name: 'Record refund' }).click();
+    await expectPage(page.getByText(`A$10.00 refunded on order #${order.id}; the customer is e-mailed.`)).toBeVisible();
+    await expectPage(refund).toBeHidden();
+    await expectPage(orderDetails.getByText(/A\$10\.00 \(part of the total\)/)).toBeVisible();
+    await expectPage(entry('Order refunded')).toContainText('Refunded A$10.00');
     await page.keyboard.press('Escape');
     await expectPage(orderDetails).toBeHidden();
 

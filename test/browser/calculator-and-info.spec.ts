@@ -185,7 +185,7 @@ describe('Calculator, information pages and back office in a real browser', () =
     expect(csv).toHaveLength(2);
     expect(csv[1]).toMatch(new RegExp(`^${payment.id},${order.id},Bitcoin \\(BTC\\),\\d+\\.\\d{2},[\\d.]+,BTC,confirmed,,f4184fc5`));
 
-    const rule = 'Confirmed crypto payments of orders not cancelled, plus cash on delivery once delivered';
+    const rule = 'Confirmed crypto payments of orders not cancelled, plus cash on delivery once delivered, less refunds';
     await expectPage(page.getByRole('region', { name: 'Payments', exact: true }).getByText(rule)).toBeVisible();
     await page.screenshot({ path: screenshotPath('admin-payments-desktop'), fullPage: true });
 

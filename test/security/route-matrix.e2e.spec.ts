@@ -63,6 +63,12 @@ describe('Route table: authorization and bad input', () => {
     (await call('POST', '/api/orders', await as('customer')).send({ customerEmail: 'c@example.com', paymentMethod: 'bitcoin', shippingMethod: 'regular', shippingAddress: address, items: [{ productId: await newProduct(), quantity: 1 }] }).expect(201)).body.id as number;
   const newPaymentOfCustomer = async () =>
     (await call('POST', '/api/payments/crypto', await as('customer')).send({ orderId: await newOrderOfCustomer(), paymentMethod: 'bitcoin' }).expect(201)).body.id as number;
+  const newPaidOrderOfCustomer = async () => {
+    const orderId = await newOrderOfCustomer();
+    const payment = (await call('POST', '/api/payments/crypto', await as('customer')).send({ orderId, paymentMethod: 'bitcoin' }).expect(201)).body.id as number;
+    await call('POST', `/api/admin/payments/${payment}/confirm`, await as('admin')).send({ transactionHash: randomBytes(32).toString('hex') }).expect(200);
+    return orderId;
+  };
   const newPaidPaymentOfCustomer = async () => {
     const id = await newPaymentOfCustomer();
     await call('POST', `/api/admin/payments/${id}/confirm`, await as('admin')).send({ transactionHash: randomBytes(32).toString('hex') }).expect(200);
@@ -160,6 +166,11 @@ describe('Route table: authorization and bad input', () => {
     'POST /api/orders/:id/cancel': { params: async () => ({ id: await newOrderOfCustomer() }), body: () => ({ email: 'not-the-buyer@example.com' }), expect: ownerOrAdmin, emptyBodyValid: true },
     // A wrong pair is the same 404 for everyone; the right one answers anyone who knows it.
     'POST /api/orders/lookup': { params: async () => ({ orderNumber: await newOrderOfCustomer() }), body: (params) => ({ orderNumber: params.orderNumber, email: 'c@example.com' }), expect: everyone },
+    'POST /api/admin/orders/:id/refunds': {
+      params: async () => ({ id: await newPaidOrderOfCustomer() }),
+      body: () => ({ amount: '1.00', reason: 'Matrix refund', restock: false, refundAddress: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh', txHash: randomBytes(32).toString('hex') }),
+      expect: adminOnly,
+    },
     'GET /api/admin/notifications/outbox': { expect: adminOnly },
     'GET /api/user/order-history': { expect: signedIn },
     'GET /api/user/recommendations': { expect: signedIn },

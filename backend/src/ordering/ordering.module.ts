@@ -10,6 +10,7 @@ import { OpenProcessQueries } from '../../../projections/ordering/open-process.q
 import { DashboardQueries } from '../../../projections/ordering/dashboard.queries';
 import { OrderQueries } from '../../../projections/ordering/order.queries';
 import { CancelOrderHandler } from './commands/cancel-order.command';
+import { RefundOrderHandler } from './commands/refund-order.command';
 import { ChangeOrderStatusHandler } from './commands/change-order-status.command';
 import { ClaimGuestOrdersHandler } from './commands/claim-guest-orders.command';
 import { CheckoutPricing } from './commands/checkout-pricing';
@@ -42,6 +43,7 @@ import { StockReturn } from './processes/stock-return.process';
     PaymentQueries,
     PlaceOrderHandler,
     CancelOrderHandler,
+    RefundOrderHandler,
     ExpireOrderHandler,
     ExtendPaymentWindowHandler,
     ChangeOrderStatusHandler,

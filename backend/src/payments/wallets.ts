@@ -1,5 +1,5 @@
 import { CRYPTO_PAYMENT_METHOD_IDS, CryptoPaymentMethod } from '../ordering/contract/checkout-rules';
-import { walletAddressProblem } from './domain/wallet-address';
+import { walletAddressProblem } from '../ordering/contract/wallet-address';
 
 export type WalletAddresses = Record<CryptoPaymentMethod, string>;
 

@@ -1,6 +1,6 @@
 import { trackingUrl } from '../../ordering/contract/carrier-tracking';
 import { SHIPPING_METHODS } from '../../ordering/contract/checkout-rules';
-import { OrderCancelled, OrderDetails, OrderPaymentConfirmed, OrderPlaced, OrderShipped } from '../../ordering/contract/order.events';
+import { OrderCancelled, OrderDetails, OrderPaymentConfirmed, OrderPlaced, OrderRefunded, OrderShipped } from '../../ordering/contract/order.events';
 
 /** Text-only messages: nothing a customer typed (names, addresses) is ever read as HTML. */
 export interface EmailContent {
@@ -89,6 +89,29 @@ export function orderCancelledEmail(cancellation: OrderCancelled['data'], order:
       `Reason: ${cancellation.reason}`,
       '',
       'Nothing more is due for it, and its items are back on sale. If you have already sent a payment for it, reply to this e-mail and we will refund it.',
+      '',
+      FOLLOW_UP,
+      '',
+      SIGNATURE,
+    ].join('\n'),
+  };
+}
+
+/** Money given back: how much, why, where it went, and what is refunded in all. */
+export function orderRefundedEmail(refund: OrderRefunded['data'], order: OrderDetails): EmailContent {
+  const where = refund.refundAddress
+    ? [`Sent to your address ${refund.refundAddress}`, `Transaction: ${refund.transactionHash}`]
+    : ['Paid back in cash or by bank transfer, as agreed with you.'];
+  return {
+    subject: `Refund of A$${refund.amount} for order #${refund.orderId}`,
+    text: [
+      `Hello ${order.shippingAddress.firstName},`,
+      '',
+      `We have refunded A$${refund.amount} of your order #${refund.orderId}.`,
+      `Reason: ${refund.reason}`,
+      ...where,
+      '',
+      refund.fully ? `The whole total of A$${order.totals.totalAmount} is now refunded.` : `Refunded so far: A$${refund.refundedTotal} of A$${order.totals.totalAmount}.`,
       '',
       FOLLOW_UP,
       '',

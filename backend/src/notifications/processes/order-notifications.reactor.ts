@@ -1,15 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { NOTIFIER, Notifier } from '../mail/notifier.port';
-import { EmailContent, orderCancelledEmail, orderPaidEmail, orderPlacedEmail, orderShippedEmail } from '../domain/order-emails';
+import { EmailContent, orderCancelledEmail, orderPaidEmail, orderPlacedEmail, orderRefundedEmail, orderShippedEmail } from '../domain/order-emails';
 import { isNews } from '../domain/news';
 import { OrderDetails, orderStream, upcastOrderEvent } from '../../ordering/contract/order.events';
 import { EVENT_STORE, EventStore, RecordedEvent } from '../../storage/event-store/event-store.port';
 import { Projector, RunsOnTheLog } from '../../../../projections/runner/projector';
 
-const MAILED = ['OrderPlaced', 'OrderPaymentConfirmed', 'OrderShipped', 'OrderCancelled'];
+const MAILED = ['OrderPlaced', 'OrderPaymentConfirmed', 'OrderShipped', 'OrderCancelled', 'OrderRefunded'];
 
 /**
- * Tells customers about their orders: placed, paid, shipped, cancelled (by them or by the shop; an order whose
+ * Tells customers about their orders: placed, paid, shipped, refunded, cancelled (by them or by the shop; an order whose
  * payment window ended is not mailed). Runs from its own checkpoint like a
  * projector, owns no read model, and keys each mail by the event's id.
  */
@@ -45,6 +45,9 @@ export class OrderNotificationsReactor implements Projector {
     } else if (event.type === 'OrderCancelled') {
       const order = await this.detailsOf(event.data.orderId);
       mail = { to: order.customerEmail, ...orderCancelledEmail(event.data, order) };
+    } else if (event.type === 'OrderRefunded') {
+      const order = await this.detailsOf(event.data.orderId);
+      mail = { to: order.customerEmail, ...orderRefundedEmail(event.data, order) };
     } else return;
     await this.notifier.send({ id: recorded.id, ...mail });
   }

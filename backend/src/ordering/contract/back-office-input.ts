@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dayParamSchema, pageQuerySchema } from '../../shared/contract/paging-input';
 import { CARRIERS, ORDER_STATUSES } from './checkout-rules';
+import { isDecimalAmount, normaliseAmount } from '../../shared/money';
 
 /** Checkout spec §5, back-office shipping dialog. */
 export const MISSING_SHIPPING = 'Missing Information: Please fill in tracking number and shipping carrier.';
@@ -34,3 +35,19 @@ export const referralCodeSchema = z
     discountPercentage: z.number({ message: 'Enter a whole percentage from 1 to 90' }).int('Enter a whole percentage from 1 to 90').min(1, 'Enter a whole percentage from 1 to 90').max(90, 'Enter a whole percentage from 1 to 90'),
   })
   .strict();
+
+const REFUND_AMOUNT = 'Enter the amount to refund in A$, e.g. 25.00';
+/**
+ * `POST /api/admin/orders/:id/refunds` (issue 21): the amount in A$, why, whether the items go back on sale, and
+ * for a crypto order the customer's address and the transaction staff sent (the order decider checks both).
+ */
+export const refundSchema = z
+  .object({
+    amount: z.string({ message: REFUND_AMOUNT }).trim().refine(isDecimalAmount, REFUND_AMOUNT).transform(normaliseAmount),
+    reason: z.string({ message: 'Say why the order is refunded' }).trim().min(1, 'Say why the order is refunded').max(500, 'Keep the reason under 500 characters'),
+    restock: z.boolean({ message: 'restock must be true or false' }).default(false),
+    refundAddress: z.string().trim().max(100).nullish().transform((value) => value || null),
+    txHash: z.string().trim().max(200).nullish().transform((value) => value || null),
+  })
+  .strict();
+export type RefundInput = z.infer<typeof refundSchema>;

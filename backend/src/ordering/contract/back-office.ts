@@ -8,13 +8,14 @@ export { STORE_TIME_ZONE, storeTime } from '../../shared/contract/store-time';
 import { STORE_TIME_ZONE } from '../../shared/contract/store-time';
 
 /** The one definition of revenue, shown beside the figure in the back office. */
-export const REVENUE_RULE = 'Confirmed crypto payments of orders not cancelled, plus cash on delivery once delivered';
+export const REVENUE_RULE = 'Confirmed crypto payments of orders not cancelled, plus cash on delivery once delivered, less refunds';
 
-/** What an order adds to revenue under REVENUE_RULE, in cents: its total, or nothing. */
-export function revenueCents(order: { paymentMethod: string; paymentStatus: PaymentStatus; status: OrderStatus; totalAmount: string }): number {
+/** What an order adds to revenue under REVENUE_RULE, in cents: its total less what was refunded of it, or nothing. */
+export function revenueCents(order: { paymentMethod: string; paymentStatus: PaymentStatus; status: OrderStatus; totalAmount: string; refundedAmount?: string }): number {
   const paidInCrypto = isCryptoPaymentMethod(order.paymentMethod) && order.paymentStatus === 'confirmed' && order.status !== 'cancelled';
   const cashCollected = order.paymentMethod === CASH_ON_DELIVERY && order.status === 'delivered';
-  return paidInCrypto || cashCollected ? parseCents(order.totalAmount) : 0;
+  if (!paidInCrypto && !cashCollected) return 0;
+  return Math.max(0, parseCents(order.totalAmount) - parseCents(order.refundedAmount ?? '0.00'));
 }
 
 /** Made once: building a formatter costs far more than formatting, and the dashboard formats every order. */

@@ -2,7 +2,7 @@ import { trackingUrl } from './carrier-tracking';
 import { CASH_ON_DELIVERY, CRYPTO_PAYMENT_METHODS, isCryptoPaymentMethod } from './checkout-rules';
 import { OrderStreamEvent } from './order.events';
 
-export type OrderTimelineKind = 'placed' | 'paid' | 'payment_failed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'status' | 'claimed' | 'payment_pending';
+export type OrderTimelineKind = 'placed' | 'paid' | 'payment_failed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'status' | 'claimed' | 'payment_pending' | 'refunded';
 
 /** `GET /api/orders/:id/timeline`: what happened to the order, oldest first, in the customer's words. */
 export interface OrderTimelineEntryView {
@@ -53,6 +53,11 @@ export function customerTimelineEntry(event: OrderStreamEvent, at: string): Orde
       return entry('cancelled', at, 'Cancelled', 'The payment window ended before the order was paid; its items were released.');
     case 'OrderClaimedByCustomer':
       return entry('claimed', at, 'Added to your account');
+    case 'OrderRefunded': {
+      const { amount, fully, reason, transactionHash } = event.data;
+      const sent = transactionHash ? ` Sent in transaction ${transactionHash}.` : '';
+      return entry('refunded', at, fully ? 'Refunded' : 'Partly refunded', `A$${amount} refunded: ${reason}.${sent}`);
+    }
     case 'OrderPaymentWindowExtended':
       return entry('payment_pending', at, 'More time to pay', `A new quote keeps your order until ${new Date(event.data.until).toUTCString()}. This can be done once.`);
     case 'OrderExpiryDeferred':

@@ -69,7 +69,17 @@ export type OrderShipped = DomainEvent<'OrderShipped', { orderId: number; from: 
 export type OrderCancelled = DomainEvent<'OrderCancelled', { orderId: number; from: OrderStatus; reason: string }>;
 /** The payment window ended unpaid: the order is cancelled for that reason. */
 export type OrderExpired = DomainEvent<'OrderExpired', { orderId: number; paymentDueBy: string; reason: string }>;
-/** The last step of a cancellation or expiry: every line's stock is back on the shelf. */
+/**
+ * Money given back on a paid order (issue 21): `amount` this time and `refundedTotal` so far (A$, as "12.50"),
+ * `fully` once the whole total is back. A crypto refund goes to the address the customer gave, sent by staff,
+ * who record its transaction; a cash one has neither. `restock`: the order's items go back on sale (then
+ * OrderStockReleased, as for a cancellation).
+ */
+export type OrderRefunded = DomainEvent<
+  'OrderRefunded',
+  { orderId: number; amount: string; refundedTotal: string; fully: boolean; reason: string; restock: boolean; refundAddress: string | null; transactionHash: string | null }
+>;
+/** The last step of a cancellation, an expiry or a refund with restock: every line's stock is back on the shelf. */
 export type OrderStockReleased = DomainEvent<'OrderStockReleased', { orderId: number }>;
 /**
  * A guest order became a customer's: `proof` says why the shop believed it was theirs (see ClaimGuestOrders).
@@ -90,7 +100,8 @@ export type OrderEvent =
   | OrderCancelled
   | OrderExpired
   | OrderStockReleased
-  | OrderClaimedByCustomer;
+  | OrderClaimedByCustomer
+  | OrderRefunded;
 
 /**
  * The order's steps in settling crypto payments that the chain can still move, kept apart from

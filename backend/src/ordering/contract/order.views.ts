@@ -14,6 +14,8 @@ export interface OrderItemView {
 }
 
 /** An order as the storefront and the back office read it. */
+export type RefundStatus = 'none' | 'partial' | 'full';
+
 export interface OrderView {
   id: number;
   customerId: string | null;
@@ -42,6 +44,9 @@ export interface OrderView {
   paymentDueBy: string | null;
   /** Why a cancelled order was cancelled: by the shop, or its payment window ending. */
   cancellationReason: string | null;
+  /** Refunded so far in A$ ("0.00" when nothing), and whether that is none, part or all of the total (issue 21). */
+  refundedAmount: string;
+  refundStatus: RefundStatus;
   createdAt: string;
   updatedAt: string;
 }

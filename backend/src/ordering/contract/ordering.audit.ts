@@ -32,6 +32,11 @@ export function describeOrderingEvent(recorded: DomainEvent): string {
       return `Expired unpaid at the end of its payment window (${event.data.paymentDueBy})`;
     case 'OrderStockReleased':
       return 'Stock of every line returned';
+    case 'OrderRefunded': {
+      const { amount, refundedTotal, fully, reason, restock, refundAddress, transactionHash } = event.data;
+      const where = refundAddress ? ` to ${refundAddress} (transaction ${transactionHash})` : ' in cash or by bank';
+      return `Refunded A$${amount}${where}: ${reason}; A$${refundedTotal} refunded in all${fully ? ', the whole total' : ''}${restock ? '; its items go back on sale' : ''}`;
+    }
     case 'OrderClaimedByCustomer':
       return `Claimed by customer ${event.data.customerId} (${event.data.proof === 'guest-session' ? 'placed as a guest in the browser they signed in with' : "placed with their account's e-mail address"})`;
     case 'OrderPaymentWindowExtended':

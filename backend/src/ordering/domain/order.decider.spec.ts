@@ -500,4 +500,60 @@ describe('order decider', () => {
       order.given([placedV1, failedV1]).when(fail(1)).thenNothing();
     });
   });
+
+  describe('refund (issue 21)', () => {
+    const ADDRESS = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';
+    const TX = 'f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16';
+    const refund = (amount: string, overrides: Partial<Extract<OrderCommand, { kind: 'refund' }>> = {}): OrderCommand => ({
+      kind: 'refund',
+      amount,
+      reason: 'Vial arrived cracked',
+      restock: false,
+      refundAddress: ADDRESS,
+      transactionHash: TX,
+      ...overrides,
+    });
+    const refunded = (amount: string, refundedTotal: string, fully: boolean, overrides: Partial<Extract<OrderEvent, { type: 'OrderRefunded' }>['data']> = {}): OrderEvent => ({
+      type: 'OrderRefunded',
+      version: 1,
+      data: { orderId: ORDER, amount, refundedTotal, fully, reason: 'Vial arrived cracked', restock: false, refundAddress: ADDRESS, transactionHash: TX, ...overrides },
+    });
+
+    it('refunds part of a paid order, then the rest, saying when the whole total is back', () => {
+      order.given(inStatus.processing).when(refund('30.00')).then([refunded('30.00', '30.00', false)]);
+      order.given([...inStatus.processing, refunded('30.00', '30.00', false)]).when(refund('100.00')).then([refunded('100.00', '130.00', true)]);
+    });
+
+    it('never gives back more than was received', () => {
+      order.given(inStatus.processing).when(refund('130.01')).thenThrows(ConflictError, `At most A$130.00 can still be refunded on order ${ORDER}`);
+      order.given([...inStatus.processing, refunded('100.00', '100.00', false)]).when(refund('40.00')).thenThrows(ConflictError, `At most A$30.00 can still be refunded on order ${ORDER}`);
+      order.given([...inStatus.shipped, refunded('130.00', '130.00', true)]).when(refund('1.00')).thenThrows(ConflictError, `Order ${ORDER} is refunded in full already`);
+    });
+
+    it('refuses an order that received no money: unpaid, or cash on delivery not yet collected', () => {
+      order.given(inStatus.pending).when(refund('10.00')).thenThrows(ConflictError, `Order ${ORDER} has received no payment, so there is nothing to refund`);
+      order.given(inStatus.cancelled).when(refund('10.00')).thenThrows(ConflictError, /has received no payment/);
+      order.given(codOrder(shipped())).when(refund('10.00', { refundAddress: null, transactionHash: null })).thenThrows(ConflictError, /has received no payment/);
+    });
+
+    it("sends a crypto refund only to a valid address of the coin paid with, with the transaction staff sent", () => {
+      order.given(inStatus.processing).when(refund('10.00', { refundAddress: '0x52908400098527886E0F7030069857D2E4169EE7' })).thenThrows(InvalidInputError, 'Refund address: Invalid Bitcoin address format: expected 1…, 3… or bc1…');
+      order.given(inStatus.processing).when(refund('10.00', { refundAddress: null })).thenThrows(InvalidInputError, 'Refund address: Address is required');
+      order.given(inStatus.processing).when(refund('10.00', { transactionHash: null })).thenThrows(InvalidInputError, 'Send the refund first, then record its transaction hash');
+    });
+
+    it('refunds collected cash with neither address nor transaction', () => {
+      const cashCollected: OrderEvent = { type: 'OrderStatusChanged', version: 1, data: { orderId: ORDER, from: 'shipped', to: 'delivered', cashCollected: true } };
+      order.given(codOrder(shipped(), cashCollected)).when(refund('20.00', { refundAddress: ADDRESS, transactionHash: TX })).then([refunded('20.00', '20.00', false, { refundAddress: null, transactionHash: null })]);
+    });
+
+    it('puts the items back on sale once: the stock return then records it, as for a cancellation', () => {
+      const withRestock = refunded('130.00', '130.00', true, { restock: true });
+      order.given(inStatus.delivered).when(refund('130.00', { restock: true })).then([withRestock]);
+      order.given([...inStatus.delivered, withRestock]).when({ kind: 'recordStockReleased' }).then([stockReleased()]);
+      order.given([...inStatus.processing, refunded('10.00', '10.00', false, { restock: true })]).when(refund('10.00', { restock: true })).thenThrows(ConflictError, `The items of order ${ORDER} are back on sale already`);
+      // Without a restock, a refund leaves the stock sold.
+      order.given([...inStatus.delivered, refunded('10.00', '10.00', false)]).when({ kind: 'recordStockReleased' }).thenNothing();
+    });
+  });
 });

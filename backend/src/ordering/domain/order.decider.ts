@@ -2,6 +2,8 @@ import { ConflictError, InvalidInputError, NotFoundError } from '../../shared/er
 import { Decider } from '../../shared/event-sourcing/decider';
 import { CASH_ON_DELIVERY, CryptoPaymentMethod, isCryptoPaymentMethod, OrderStatus, PaymentStatus, statusMoveRefusal } from '../contract/checkout-rules';
 import { OrderClaimProof, OrderDetails, OrderStreamEvent, upcastOrderStreamEvent } from '../contract/order.events';
+import { walletAddressProblem } from '../contract/wallet-address';
+import { formatCents, parseCents } from '../../shared/money';
 
 /** Where the order is in its placement: submitted (stock being held), placed, or rejected (stock could not be held). */
 export type OrderStage = 'none' | 'submitted' | 'placed' | 'rejected';
@@ -26,6 +28,12 @@ export interface OrderState {
   expiryDeferral: { paymentId: number; until: string } | null;
   /** The buyers whose bounds on unpaid orders this order counts against (OrderBuyersRecorded). */
   buyers: string[];
+  /** The coin the confirmed payment was made in, when it is not the order's own method (OrderPaymentConfirmed). */
+  paidWith: CryptoPaymentMethod | null;
+  /** Refunded so far, in cents (OrderRefunded). */
+  refundedCents: number;
+  /** A refund asked for the items to go back on sale (the stock return then runs as for a cancellation). */
+  restockRequested: boolean;
 }
 
 /**
@@ -58,7 +66,13 @@ export type OrderCommand =
   | { kind: 'reversePayment'; paymentId: number; reason: string }
   | { kind: 'recordStockReleased' }
   /** `email` is the account's address when that is the proof: the order must have been placed with it. */
-  | { kind: 'claim'; customerId: string; proof: OrderClaimProof; email: string | null };
+  | { kind: 'claim'; customerId: string; proof: OrderClaimProof; email: string | null }
+  /**
+   * Money given back (issue 21): `amount` in A$ ("12.50"), never more than was received less what was refunded;
+   * a crypto refund names the customer's address (in the coin the order was paid with) and the transaction
+   * staff sent; `restock` puts the items back on sale, once.
+   */
+  | { kind: 'refund'; amount: string; reason: string; restock: boolean; refundAddress: string | null; transactionHash: string | null };
 
 /** An order in these has left the shop: a payment reversed then cannot send it back to awaiting payment. */
 const GONE: OrderStatus[] = ['shipped', 'delivered'];
@@ -79,6 +93,9 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderStreamEvent> =
     expiryDeferral: null,
     windowExtended: false,
     buyers: [],
+    paidWith: null,
+    refundedCents: 0,
+    restockRequested: false,
   },
 
   upcast: upcastOrderStreamEvent,
@@ -99,6 +116,7 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderStreamEvent> =
           paymentStatus: 'confirmed',
           status: event.data.statusAfter,
           paidBy: event.data.paymentId,
+          paidWith: event.data.paidWith ?? null,
           settledPayments: [...state.settledPayments, event.data.paymentId],
         };
       case 'OrderPaymentFailed':
@@ -120,6 +138,8 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderStreamEvent> =
         return { ...state, expiryDeferral: { paymentId: event.data.paymentId, until: event.data.until } };
       case 'OrderBuyersRecorded':
         return { ...state, buyers: event.data.buyers };
+      case 'OrderRefunded':
+        return { ...state, refundedCents: parseCents(event.data.refundedTotal), restockRequested: state.restockRequested || event.data.restock };
       case 'OrderPaymentReversed':
         // No longer settled by that payment: its confirming again (or failing) is recorded anew.
         return {
@@ -224,8 +244,10 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderStreamEvent> =
         return [{ type: 'OrderPaymentWindowExtended', version: 1, data: { orderId, from: dueBy, until: command.until } }];
       }
       case 'recordStockReleased':
-        if (state.status !== 'cancelled' || state.stockReleased) return [];
+        if ((state.status !== 'cancelled' && !state.restockRequested) || state.stockReleased) return [];
         return [{ type: 'OrderStockReleased', version: 1, data: { orderId } }];
+      case 'refund':
+        return refund(state, orderId, command);
       case 'claim': {
         if (state.details.customerId === command.customerId) return [];
         // Another customer's order, or not placed with this address: it does not exist for this customer.
@@ -236,6 +258,38 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderStreamEvent> =
     }
   },
 };
+
+/** The rules of a refund (see the `refund` command): money received, never more than that back, and a crypto refund's address and transaction. */
+function refund(state: OrderState, orderId: number, command: Extract<OrderCommand, { kind: 'refund' }>): OrderStreamEvent[] {
+  const details = state.details!;
+  if (state.paymentStatus !== 'confirmed') throw new ConflictError(`Order ${orderId} has received no payment, so there is nothing to refund`);
+  const amountCents = parseCents(command.amount);
+  if (amountCents <= 0) throw new InvalidInputError('The refund must be more than A$0.00');
+  const refundable = parseCents(details.totals.totalAmount) - state.refundedCents;
+  if (amountCents > refundable) {
+    throw new ConflictError(refundable === 0 ? `Order ${orderId} is refunded in full already` : `At most A$${formatCents(refundable)} can still be refunded on order ${orderId}`);
+  }
+  if (command.restock && (state.stockReleased || state.restockRequested)) throw new ConflictError(`The items of order ${orderId} are back on sale already`);
+  const coin = state.paidWith ?? (isCryptoPaymentMethod(details.paymentMethod) ? details.paymentMethod : null);
+  let refundAddress: string | null = null;
+  let transactionHash: string | null = null;
+  if (coin !== null) {
+    refundAddress = command.refundAddress?.trim() ?? '';
+    const problem = walletAddressProblem(coin, refundAddress);
+    if (problem) throw new InvalidInputError(`Refund address: ${problem}`);
+    transactionHash = command.transactionHash?.trim() || null;
+    if (transactionHash === null) throw new InvalidInputError('Send the refund first, then record its transaction hash');
+  }
+  const refundedCents = state.refundedCents + amountCents;
+  const fully = refundedCents === parseCents(details.totals.totalAmount);
+  return [
+    {
+      type: 'OrderRefunded',
+      version: 1,
+      data: { orderId, amount: formatCents(amountCents), refundedTotal: formatCents(refundedCents), fully, reason: command.reason, restock: command.restock, refundAddress, transactionHash },
+    },
+  ];
+}
 
 /**
  * Whether the order still counts against its buyers' bounds on unpaid orders: being placed, or placed

@@ -25,19 +25,20 @@ export class StockReturn extends ProcessManager<number> {
     super('StockReturn');
   }
 
-  /** Returns the stock of a cancelled order that has not had it back; the position of the last event written, if any. */
+  /** Returns the stock of a cancelled order, or of a refund with restock, that has not had it back; the position of the last event written, if any. */
   async resume(orderId: number, context: CommandContext): Promise<number | null> {
     return this.inTurn(orderId, () => this.returnStock(orderId, context));
   }
 
   private async returnStock(orderId: number, context: CommandContext): Promise<number | null> {
     const { state } = await this.streams.load(orderStream(orderId), orderDecider);
-    if (state.status !== 'cancelled' || state.stockReleased || state.details === null) return null;
+    if ((state.status !== 'cancelled' && !state.restockRequested) || state.stockReleased || state.details === null) return null;
+    const reason = state.status === 'cancelled' ? (state.cancellationReason ?? 'Order cancelled') : 'Refunded: back on sale';
     for (const line of state.details.lines) {
-      await this.commands.execute(new ReleaseStock(line.productId, orderId, state.cancellationReason ?? 'Order cancelled', context));
+      await this.commands.execute(new ReleaseStock(line.productId, orderId, reason, context));
       crashPoint('cancellation:released');
     }
-    await this.buyerHolds.free(orderId, state.buyers, state.cancellationReason ?? 'Order cancelled', context);
+    await this.buyerHolds.free(orderId, state.buyers, reason, context);
     return (await this.streams.execute(orderStream(orderId), orderDecider, { kind: 'recordStockReleased' }, context)).position;
   }
 

@@ -47,6 +47,7 @@ const EVENT_LABELS: Record<KnownEventType, string> = {
   OrderStatusChanged: 'Order status changed',
   OrderShipped: 'Order shipped',
   OrderCancelled: 'Order cancelled',
+  OrderRefunded: 'Order refunded',
   OrderExpired: 'Order expired unpaid',
   OrderStockReleased: 'Order stock returned',
   OrderClaimedByCustomer: 'Order claimed by its customer',

@@ -1,9 +1,9 @@
-import { ADMIN_DASHBOARD_KEY, useAdminMutation, useAdminPage, useAdminQuery } from '../../../api/admin-queries';
+import { ADMIN_DASHBOARD_KEY, serverMessageOr, useAdminMutation, useAdminPage, useAdminQuery } from '../../../api/admin-queries';
 import type { z } from 'zod';
 import { apiRequest, messageOf, queryString } from '../../../api/client';
 import type { AdminDashboard, Order, OrderItem } from '../../../api/types';
 import type { OrderStatus } from '../../../../../backend/src/ordering/contract/checkout-rules';
-import type { orderListSchema } from '../../../../../backend/src/ordering/contract/back-office-input';
+import type { orderListSchema, RefundInput } from '../../../../../backend/src/ordering/contract/back-office-input';
 import type { HeldStockView, OrderCountsView } from '../../../../../backend/src/ordering/contract/order.views';
 import { ADMIN_PRODUCTS_KEY } from '../../catalogue/back-office';
 
@@ -70,5 +70,15 @@ export function useReleaseHeldStock() {
     success: (_, { orderId }) => ({ title: 'Stock released', description: `Order #${orderId} was cancelled and its stock is back on sale.` }),
     failure: (error) => messageOf(error, 'Failed to release the stock.'),
     refresh: [HELD_STOCK_KEY, ADMIN_ORDERS_KEY, ADMIN_PRODUCTS_KEY, ADMIN_DASHBOARD_KEY],
+  });
+}
+
+/** Money given back on a paid order (issue 21): the server checks the amount, the address and the transaction. */
+export function useRefundOrder() {
+  return useAdminMutation<{ orderId: number } & RefundInput, Order>({
+    request: ({ orderId, ...body }) => apiRequest<Order>('POST', `/api/admin/orders/${orderId}/refunds`, body),
+    success: (order, input) => ({ title: 'Refund recorded', description: `A$${input.amount} refunded on order #${order.id}; the customer is e-mailed.` }),
+    failure: serverMessageOr('The refund could not be recorded.'),
+    refresh: [ADMIN_ORDERS_KEY, ADMIN_PRODUCTS_KEY, ADMIN_DASHBOARD_KEY, ['/api/orders']],
   });
 }

@@ -17,8 +17,10 @@ export const STATUS_BADGE: Record<Order['status'], string> = {
 };
 export const PAYMENT_BADGE: Record<Order['paymentStatus'], string> = { pending: '', confirmed: 'badge-success', failed: 'badge-hot' };
 
-/** "Payment pending", or for cash on delivery not yet delivered "Pay on delivery" (nothing is owed before the door), or for a cancelled unpaid order "Not paid". */
-export function paymentStatusText(order: Pick<Order, 'paymentMethod' | 'paymentStatus' | 'status'>): string {
+/** "Payment pending", or for cash on delivery not yet delivered "Pay on delivery" (nothing is owed before the door), for a cancelled unpaid order "Not paid", once money was given back "Refunded" or "Partly refunded". */
+export function paymentStatusText(order: Pick<Order, 'paymentMethod' | 'paymentStatus' | 'status'> & Partial<Pick<Order, 'refundStatus'>>): string {
+  if (order.refundStatus === 'full') return 'Refunded';
+  if (order.refundStatus === 'partial') return 'Partly refunded';
   // A cancelled order awaits nothing: "pending" would ask for money no one owes.
   if (order.status === 'cancelled' && order.paymentStatus === 'pending') return 'Not paid';
   if (order.paymentMethod === CASH_ON_DELIVERY && order.paymentStatus === 'pending') return 'Pay on delivery';

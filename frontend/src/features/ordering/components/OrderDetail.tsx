@@ -1,4 +1,4 @@
-import { AlertTriangle, CheckCircle2, CircleDot, Clock, CreditCard, ExternalLink, MapPin, Package, Truck, UserCheck, XCircle } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, CircleDot, Clock, CreditCard, ExternalLink, MapPin, Package, Truck, Undo2, UserCheck, XCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { Order } from '../../../api/types';
 import { trackingUrl } from '../../../../../backend/src/ordering/contract/carrier-tracking';
@@ -24,6 +24,7 @@ const TIMELINE_ICONS: Record<OrderTimelineKind, typeof CircleDot> = {
   cancelled: XCircle,
   claimed: UserCheck,
   payment_pending: Clock,
+  refunded: Undo2,
 };
 
 const aud = (amount: string) => formatAud(toCents(amount));
@@ -200,6 +201,11 @@ export function OrderDetail({
           </h2>
           <p>{paymentMethodLabel(order.paymentMethod)}</p>
           <p className="muted small">{paymentStatusText(order)}</p>
+          {order.refundStatus !== 'none' && toCents(order.refundedAmount) > 0 && (
+            <p className="small">
+              Refunded to you: <strong>{aud(order.refundedAmount)}</strong> of {aud(order.totalAmount)}
+            </p>
+          )}
           {order.blockchainTxHash && (
             <p className="small order-hash">
               Transaction <code title={order.blockchainTxHash}>{order.blockchainTxHash}</code>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { ReactNode, useState } from 'react';
 import type { Order } from '../../../api/types';
 import type { OrderPaymentReversal } from '../../../../../backend/src/ordering/contract/order.events';
 import { formatAud } from '../../../lib/currencies';
@@ -10,6 +10,8 @@ import { useOrderItems } from '../api/admin-order-queries';
 import { InfoDialog } from '../../../components/ui/Dialog';
 import { DetailSection as Section, Facts, StatusBadge, TransactionHash } from '../../../components/ui/admin-ui';
 import { AuditTrail } from '../../audit';
+import { Button } from '../../../components/ui/Button';
+import { refundableCents, RefundOrderDialog } from './RefundOrderDialog';
 
 const aud = (amount: string) => formatAud(toCents(amount));
 
@@ -22,12 +24,16 @@ export function OrderDetailsDialog({ order, onClose }: { order: Order; onClose()
   const address = order.shippingAddress;
   const key = (part: string) => `order-${order.id}-${part}`;
   const reversal = paymentReversalOf(order);
+  const [refunding, setRefunding] = useState(false);
+  // Money received and not all given back: a refund can be recorded (the server decides again).
+  const mayRefund = order.paymentStatus === 'confirmed' && refundableCents(order) > 0;
   const payment: [string, ReactNode][] = [
     ['Method', paymentMethodLabel(order.paymentMethod)],
     ['Status', <StatusBadge key="status" status={order.paymentStatus} />],
     ['Transaction', <TransactionHash key="hash" paymentMethod={order.paymentMethod} hash={order.blockchainTxHash ?? order.transactionId} />],
   ];
   if (order.paymentId !== null) payment.push(['Payment ID', `#${order.paymentId}`]);
+  if (order.refundStatus && order.refundStatus !== 'none') payment.push(['Refunded', `${aud(order.refundedAmount)} (${order.refundStatus === 'full' ? 'the whole total' : 'part of the total'})`]);
   if (order.paymentDueBy && order.paymentStatus !== 'confirmed' && order.status !== 'cancelled') payment.push(['Pay by', formatDateTime(order.paymentDueBy)]);
   const notes: [string, ReactNode][] = [];
   if (order.deliveryInstructions) notes.push(['Delivery instructions', order.deliveryInstructions]);
@@ -37,7 +43,19 @@ export function OrderDetailsDialog({ order, onClose }: { order: Order; onClose()
   if (order.cancellationReason) notes.push(['Cancellation', order.cancellationReason]);
 
   return (
-    <InfoDialog title={`Order #${order.id} Details`} wide onClose={onClose}>
+    <InfoDialog
+      title={`Order #${order.id} Details`}
+      wide
+      onClose={onClose}
+      actions={
+        mayRefund && (
+          <Button variant="outline" onClick={() => setRefunding(true)}>
+            Refund
+          </Button>
+        )
+      }
+    >
+      {refunding && <RefundOrderDialog order={order} onClose={() => setRefunding(false)} />}
       <div className="row wrap gap admin-detail-meta">
         <StatusBadge status={order.status} />
         <span className="muted">Placed {formatDateTime(order.createdAt)}</span>

@@ -1,6 +1,6 @@
-import { CryptoPaymentMethod } from '../../ordering/contract/checkout-rules';
+import { CryptoPaymentMethod } from './checkout-rules';
 
-/** Checkout spec §5: the shapes of the addresses the shop publishes for each payment method. */
+/** Checkout spec §5: the shapes of the addresses of each payment method (the shop's own, and a customer's for a refund). */
 const BITCOIN = /^(?:[13][1-9A-HJ-NP-Za-km-z]{25,34}|(?:bc1|tb1)[a-zA-HJ-NP-Z0-9]{39,59})$/;
 const ETHEREUM = /^0x[0-9a-fA-F]{40}$/;
 const TRON = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
