@@ -23,6 +23,8 @@ export type CategoryDocument = Document & {
   name: string;
   description: string | null;
   productCount: number;
+  /** False once deactivated (it still holds products): the storefront lists only active categories. */
+  isActive: boolean;
   createdAt: string;
 };
 
@@ -36,8 +38,8 @@ function effectivePriceCents(price: string, salePrice: string | null, isOnSale: 
 export class CatalogueProjector implements Projector {
   readonly name = 'catalogue';
   readonly collections = [PRODUCTS_COLLECTION, CATEGORIES_COLLECTION] as const;
-  /** 2: the indexes of paged, sorted and searched product lists. */
-  readonly version = 2;
+  /** 2: the indexes of paged, sorted and searched product lists; 3: categories removed or deactivated (isActive). */
+  readonly version = 3;
 
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
@@ -125,13 +127,23 @@ export class CatalogueProjector implements Projector {
   }
 
   private async applyCategoryEvent(recorded: RecordedEvent, event: CategoryEvent): Promise<void> {
-    const { categoryId, name, description } = event.data;
-    const _id = String(categoryId);
-    if (event.type === 'CategoryCreated') {
-      await insertOnce(this.categories, { _id, id: categoryId, name, description, productCount: 0, createdAt: recorded.metadata.occurredAt }, recorded);
-      await this.recountCategories([categoryId]);
-    } else {
-      await applyOnce(this.categories, { _id }, recorded, { $set: { name, description } });
+    const _id = String(event.data.categoryId);
+    switch (event.type) {
+      case 'CategoryCreated': {
+        const { categoryId, name, description } = event.data;
+        await insertOnce(this.categories, { _id, id: categoryId, name, description, productCount: 0, isActive: true, createdAt: recorded.metadata.occurredAt }, recorded);
+        await this.recountCategories([categoryId]);
+        return;
+      }
+      case 'CategoryDetailsChanged':
+        await applyOnce(this.categories, { _id }, recorded, { $set: { name: event.data.name, description: event.data.description } });
+        return;
+      case 'CategoryDeactivated':
+        await applyOnce(this.categories, { _id }, recorded, { $set: { isActive: false } });
+        return;
+      case 'CategoryRemoved':
+        await this.categories.deleteOne({ _id });
+        return;
     }
   }
 

@@ -4,7 +4,7 @@ import { APPLIED_POSITION } from '../runner/projector';
 import { RATINGS_COLLECTION, RatingDocument } from '../reviews/reviews.projector';
 import { NotFoundError } from '../../backend/src/shared/errors';
 import { Filter, READ_STORE, ReadStore, SortSpec } from '../../backend/src/storage/read-store/read-store.port';
-import { CategoryView, LOW_STOCK_LIST_LIMIT, LOW_STOCK_THRESHOLD, ProductView } from '../../backend/src/catalogue/contract/catalogue.views';
+import { AdminCategoryView, CategoryView, LOW_STOCK_LIST_LIMIT, LOW_STOCK_THRESHOLD, ProductView } from '../../backend/src/catalogue/contract/catalogue.views';
 
 export const PRODUCT_SORTS = ['featured', 'popularity', 'price_asc', 'price_desc', 'name', 'newest'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
@@ -71,9 +71,21 @@ export class CatalogueQueries {
     return this.withRatings(await this.products.find({ isActive: true, stock: { $lte: LOW_STOCK_THRESHOLD } }, { sort: { stock: 1, id: -1 }, limit: LOW_STOCK_LIST_LIMIT }));
   }
 
+  /** The storefront's categories: the active ones, by name. */
   async listCategories(): Promise<CategoryView[]> {
-    const docs = await this.readStore.collection<CategoryDocument>(CATEGORIES_COLLECTION).find({}, { sort: { name: 1 } });
+    const docs = await this.readStore.collection<CategoryDocument>(CATEGORIES_COLLECTION).find({ isActive: true }, { sort: { name: 1 } });
     return docs.map(({ id, name, description, productCount }) => ({ id, name, description, productCount }));
+  }
+
+  /** The back office's categories: every one not removed, deactivated ones included, by name. */
+  async listAllCategories(): Promise<AdminCategoryView[]> {
+    const docs = await this.readStore.collection<CategoryDocument>(CATEGORIES_COLLECTION).find({}, { sort: { name: 1 } });
+    return docs.map(({ id, name, description, productCount, isActive }) => ({ id, name, description, productCount, isActive }));
+  }
+
+  /** How many products are in the category, active or not (a category holding any is deactivated, not removed). */
+  async productsInCategory(categoryId: number): Promise<number> {
+    return this.products.count({ categoryId });
   }
 
   async countActiveProducts(): Promise<number> {

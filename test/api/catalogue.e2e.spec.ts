@@ -297,5 +297,33 @@ describe('Catalogue API', () => {
       const audit = (await admin.get('/api/admin/audit').query({ stream: `category-${category.id}` }).expect(200)).body;
       expect(JSON.stringify(audit)).toContain('(lab grade)');
     });
+
+    it('removes an empty category, and deactivates one that still holds products: hidden from the storefront, kept for them', async () => {
+      const admin = shop.agent();
+      await signInAsAdmin(admin);
+      const empty = (await admin.post('/api/admin/categories').send({ name: 'Short-lived' }).expect(201)).body as { id: number };
+      expect((await admin.delete(`/api/admin/categories/${empty.id}`).expect(200)).body).toEqual({ outcome: 'removed', message: 'Category removed.' });
+      expect(((await admin.get('/api/admin/categories').expect(200)).body as { id: number }[]).some((c) => c.id === empty.id)).toBe(false);
+      await admin.delete(`/api/admin/categories/${empty.id}`).expect(404);
+      await admin.put(`/api/admin/categories/${empty.id}`).send({ name: 'Back again' }).expect(404);
+      expect((await admin.post('/api/admin/products').send({ name: 'Orphan', sku: `ORPHAN-${Date.now()}`, price: '10.00', stock: 1, categoryId: empty.id }).expect(400)).body.message).toBe(`Category ${empty.id} does not exist`);
+
+      const holding = (await admin.post('/api/admin/categories').send({ name: 'Holding one' }).expect(201)).body as { id: number };
+      const product = (await admin.post('/api/admin/products').send({ name: 'Kept peptide', sku: `KEPT-${Date.now()}`, price: '10.00', stock: 1, categoryId: holding.id }).expect(201)).body as { id: number };
+      const answer = (await admin.delete(`/api/admin/categories/${holding.id}`).expect(200)).body;
+      expect(answer).toMatchObject({ outcome: 'deactivated', message: expect.stringContaining('it still holds 1 product,') });
+      expect(((await shop.agent().get('/api/categories').expect(200)).body as { id: number }[]).some((c) => c.id === holding.id)).toBe(false);
+      expect(((await admin.get('/api/admin/categories').expect(200)).body as { id: number; isActive: boolean }[]).find((c) => c.id === holding.id)).toMatchObject({ isActive: false });
+      // The product keeps its category and can still be edited.
+      expect((await admin.get(`/api/products/${product.id}`).expect(200)).body).toMatchObject({ categoryId: holding.id });
+      await admin.put(`/api/admin/products/${product.id}`).send({ price: '12.00' }).expect(200);
+      // Once it is empty, removing it removes it.
+      await admin.put(`/api/admin/products/${product.id}`).send({ categoryId: null }).expect(200);
+      expect((await admin.delete(`/api/admin/categories/${holding.id}`).expect(200)).body).toMatchObject({ outcome: 'removed' });
+      const audit = JSON.stringify((await admin.get('/api/admin/audit').query({ stream: `category-${holding.id}` }).expect(200)).body);
+      expect(audit).toContain('Category deactivated: Holding one (it still holds 1 product; hidden from the storefront)');
+      expect(audit).toContain('Category removed: Holding one');
+      await shop.agent().delete(`/api/admin/categories/${holding.id}`).expect(401);
+    });
   });
 });

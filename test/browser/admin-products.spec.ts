@@ -147,6 +147,18 @@ describe('Back-office products in a real browser', () => {
     await expectPage(panel.getByRole('row').filter({ hasText: `${name} Pro` })).toBeVisible();
     const listed = (await (await shop.api.get('/api/categories')).json()) as { name: string }[];
     expect(listed.map((category) => category.name)).toContain(`${name} Pro`);
+
+    // Issue 21: an empty category is removed, after asking once.
+    const renamed = panel.getByRole('row').filter({ hasText: `${name} Pro` });
+    await expectPage(renamed.getByText('Shown')).toBeVisible();
+    await renamed.getByRole('button', { name: `Remove category ${name} Pro` }).click();
+    const remove = page.getByRole('dialog', { name: `Remove category ${name} Pro?` });
+    await page.screenshot({ path: screenshotPath('admin-category-remove-desktop') });
+    await remove.getByRole('button', { name: 'Remove category' }).click();
+    await expectPage(page.getByText('Category removed.')).toBeVisible();
+    await expectPage(renamed).toHaveCount(0);
+    const after = (await (await shop.api.get('/api/categories')).json()) as { name: string }[];
+    expect(after.map((category) => category.name)).not.toContain(`${name} Pro`);
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
   });
 

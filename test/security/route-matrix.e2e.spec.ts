@@ -131,6 +131,11 @@ describe('Route table: authorization and bad input', () => {
     'POST /api/admin/products/:id/stock': { params: async () => ({ id: await newProduct() }), body: () => ({ delta: 3, reason: 'Delivery' }), expect: adminOnly },
     'POST /api/admin/categories': { body: () => ({ name: `Matrix category ${(sequence += 1)}` }), expect: adminOnly },
     'PUT /api/admin/categories/:id': { params: async () => ({ id: 1 }), body: () => ({ name: `Matrix category ${(sequence += 1)}` }), expect: adminOnly },
+    'GET /api/admin/categories': { expect: adminOnly },
+    'DELETE /api/admin/categories/:id': {
+      params: async () => ({ id: (await call('POST', '/api/admin/categories', await as('admin')).send({ name: `Matrix removal ${(sequence += 1)}` }).expect(201)).body.id as number }),
+      expect: adminOnly,
+    },
     'POST /api/auth/signup': { body: () => ({ fullName: 'New Person', email: `new-${(sequence += 1)}-${Date.now()}@example.com`, password: 'secret-123' }), expect: everyone, changesSession: true },
     'POST /api/auth/login': { body: () => ({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }), expect: everyone, changesSession: true },
     'GET /api/auth/user': { expect: signedIn },

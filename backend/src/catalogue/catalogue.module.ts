@@ -2,7 +2,7 @@ import { CatalogueProjector } from '../../../projections/catalogue/catalogue.pro
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AdjustStockHandler } from './commands/adjust-stock.command';
-import { CreateCategoryHandler, ReviseCategoryHandler } from './commands/create-category.command';
+import { CreateCategoryHandler, RemoveCategoryHandler, ReviseCategoryHandler } from './commands/create-category.command';
 import { CreateProductHandler } from './commands/create-product.command';
 import { RemoveProductHandler } from './commands/remove-product.command';
 import { ProductKeys } from './commands/product-keys';
@@ -22,6 +22,7 @@ import { CatalogueQueries } from '../../../projections/catalogue/catalogue.queri
     CatalogueQueries,
     CreateCategoryHandler,
     ReviseCategoryHandler,
+    RemoveCategoryHandler,
     CreateProductHandler,
     ReviseProductHandler,
     RemoveProductHandler,

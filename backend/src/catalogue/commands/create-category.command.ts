@@ -31,6 +31,30 @@ export class CreateCategoryHandler implements ICommandHandler<CreateCategory> {
   }
 }
 
+/**
+ * Issue 21: a category is removed when no product is in it, else deactivated (hidden from the storefront, its
+ * products keep it). `products`: how many are in it, as the catalogue read model counts them.
+ */
+export class RemoveCategory extends Command<{ position: number | null; outcome: 'removed' | 'deactivated' }> {
+  constructor(
+    readonly categoryId: number,
+    readonly products: number,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(RemoveCategory)
+export class RemoveCategoryHandler implements ICommandHandler<RemoveCategory> {
+  constructor(private readonly streams: StreamExecutor) {}
+
+  async execute({ categoryId, products, context }: RemoveCategory) {
+    const { position } = await this.streams.execute(categoryStream(categoryId), categoryDecider, { kind: 'remove', products }, context);
+    return { position, outcome: products === 0 ? ('removed' as const) : ('deactivated' as const) };
+  }
+}
+
 /** A category's name and description changed (issue 21: categories the back office can run); nothing recorded when both stay. */
 export class ReviseCategory extends Command<{ position: number | null }> {
   constructor(

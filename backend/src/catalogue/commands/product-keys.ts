@@ -4,6 +4,7 @@ import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { UniqueKey } from '../../shared/event-sourcing/unique-keys';
 import { categoryStream, productStream } from '../contract/catalogue.events';
 import { productDecider } from '../domain/product.decider';
+import { categoryDecider } from '../domain/category.decider';
 
 /** SKUs compare without regard to case or surrounding spaces: `bpc-157` and `BPC-157` are one SKU. */
 export const normaliseSku = (sku: string) => sku.trim().toUpperCase();
@@ -26,7 +27,10 @@ export class ProductKeys {
     };
   }
 
+  /** A removed category is gone; a deactivated one still holds its products (the back office offers only active ones for new products). */
   async assertCategoryExists(categoryId: number | null): Promise<void> {
-    if (categoryId !== null && !(await this.streams.exists(categoryStream(categoryId)))) throw new InvalidInputError(`Category ${categoryId} does not exist`);
+    if (categoryId === null) return;
+    const exists = await this.streams.exists(categoryStream(categoryId));
+    if (!exists || (await this.streams.load(categoryStream(categoryId), categoryDecider)).state.status === 'removed') throw new InvalidInputError(`Category ${categoryId} does not exist`);
   }
 }

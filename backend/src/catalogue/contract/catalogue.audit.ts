@@ -27,5 +27,9 @@ export function describeCatalogueEvent(event: ProductEvent | CategoryEvent): str
       return `Category created: ${event.data.name}`;
     case 'CategoryDetailsChanged':
       return `Category renamed: ${event.data.name}`;
+    case 'CategoryRemoved':
+      return `Category removed: ${event.data.name}`;
+    case 'CategoryDeactivated':
+      return `Category deactivated: ${event.data.name} (it still holds ${event.data.products} product${event.data.products === 1 ? '' : 's'}; hidden from the storefront)`;
   }
 }

@@ -51,7 +51,11 @@ export type ProductEvent =
 export type CategoryCreated = DomainEvent<'CategoryCreated', { categoryId: number; name: string; description: string | null }>;
 export type CategoryDetailsChanged = DomainEvent<'CategoryDetailsChanged', { categoryId: number; name: string; description: string | null }>;
 
-export type CategoryEvent = CategoryCreated | CategoryDetailsChanged;
+/** Issue 21: a category no product is in is removed from every list; one that still holds products is deactivated (hidden from the storefront, kept for its products). */
+export type CategoryRemoved = DomainEvent<'CategoryRemoved', { categoryId: number; name: string }>;
+export type CategoryDeactivated = DomainEvent<'CategoryDeactivated', { categoryId: number; name: string; products: number }>;
+
+export type CategoryEvent = CategoryCreated | CategoryDetailsChanged | CategoryRemoved | CategoryDeactivated;
 
 export const productStream = (productId: number) => `product-${productId}`;
 export const categoryStream = (categoryId: number) => `category-${categoryId}`;

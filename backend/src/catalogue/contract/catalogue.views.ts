@@ -33,6 +33,17 @@ export interface CategoryView {
   productCount: number;
 }
 
+/** `GET /api/admin/categories`: every category not removed, with whether the storefront shows it. */
+export interface AdminCategoryView extends CategoryView {
+  isActive: boolean;
+}
+
+/** `DELETE /api/admin/categories/:id`: removed (it held no product) or deactivated (it still holds some). */
+export interface CategoryRemovalView {
+  message: string;
+  outcome: 'removed' | 'deactivated';
+}
+
 /** A product as checkout prices it, read from its stream (ProductsForSale), not from a read model that may lag. */
 export interface ProductForSale {
   productId: number;

@@ -33,4 +33,23 @@ describe('category decider', () => {
   it('knows no category that was never created', () => {
     category.given([]).when(rename('Peptides')).thenThrows(NotFoundError, 'Category not found');
   });
+
+  describe('remove (issue 21)', () => {
+    const removed: CategoryEvent = { type: 'CategoryRemoved', version: 1, data: { categoryId: 3, name: 'Peptides' } };
+    const deactivated = (products: number): CategoryEvent => ({ type: 'CategoryDeactivated', version: 1, data: { categoryId: 3, name: 'Peptides', products } });
+
+    it('removes a category no product is in, and knows it no more', () => {
+      category.given([created()]).when({ kind: 'remove', products: 0 }).then([removed]);
+      category.given([created(), removed]).when(rename('Peptides again')).thenThrows(NotFoundError, 'Category not found');
+      category.given([created(), removed]).when({ kind: 'remove', products: 0 }).thenThrows(NotFoundError, 'Category not found');
+    });
+
+    it('deactivates one that still holds products, once, and removes it when it is empty', () => {
+      category.given([created()]).when({ kind: 'remove', products: 2 }).then([deactivated(2)]);
+      category.given([created(), deactivated(2)]).when({ kind: 'remove', products: 1 }).thenNothing();
+      category.given([created(), deactivated(2)]).when({ kind: 'remove', products: 0 }).then([removed]);
+      // A deactivated category can still be renamed.
+      category.given([created(), deactivated(2)]).when(rename('Old blends')).then([changed('Old blends', null)]);
+    });
+  });
 });

@@ -8,7 +8,9 @@ import { Context } from '../../shared/http/request-context';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
 import { idParamSchema } from '../../shared/http/id-param';
 import { AdjustStock } from '../commands/adjust-stock.command';
-import { CreateCategory, ReviseCategory } from '../commands/create-category.command';
+import { CreateCategory, RemoveCategory, ReviseCategory } from '../commands/create-category.command';
+import { AdminCategoryView, CategoryRemovalView } from '../contract/catalogue.views';
+import { NotFoundError } from '../../shared/errors';
 import { CreateProduct } from '../commands/create-product.command';
 import { RemoveProduct } from '../commands/remove-product.command';
 import { categoryInputSchema, ProductChanges, productChangesSchema, ProductInput, productInputSchema, stockAdjustmentSchema } from '../contract/product-input';
@@ -78,8 +80,24 @@ export class CatalogueAdminController {
   async createCategory(@Body(new ZodValidationPipe(categoryInputSchema)) body: z.infer<typeof categoryInputSchema>, @Context() context: CommandContext) {
     const { categoryId, position } = await this.commands.execute(new CreateCategory(body.name, body.description, context));
     await this.projections.readYourWrite(position, ['catalogue'], '/api/categories');
-    const categories = await this.queries.listCategories();
-    return categories.find((category) => category.id === categoryId);
+    return this.categoryView(categoryId);
+  }
+
+  /** Every category not removed, the deactivated ones too (the Categories panel of the Products tab). */
+  @Get('categories')
+  listCategories(): Promise<AdminCategoryView[]> {
+    return this.queries.listAllCategories();
+  }
+
+  /** Removes a category no product is in; one that still holds products is deactivated: hidden from the storefront, kept for them. */
+  @Delete('categories/:id')
+  async removeCategory(@Param('id', new ZodValidationPipe(idParamSchema('Category'))) categoryId: number, @Context() context: CommandContext): Promise<CategoryRemovalView> {
+    const products = await this.queries.productsInCategory(categoryId);
+    const { position, outcome } = await this.commands.execute(new RemoveCategory(categoryId, products, context));
+    await this.projections.readYourWrite(position, ['catalogue'], `/api/admin/categories/${categoryId}`);
+    return outcome === 'removed'
+      ? { outcome, message: 'Category removed.' }
+      : { outcome, message: `Category deactivated: it still holds ${products} product${products === 1 ? '' : 's'}, so it is hidden from the storefront and kept for them. Move them to another category to remove it.` };
   }
 
   /** Active products with LOW_STOCK_THRESHOLD units or fewer, the fewest first (the back office's dashboard). */
@@ -97,7 +115,12 @@ export class CatalogueAdminController {
   ) {
     const { position } = await this.commands.execute(new ReviseCategory(categoryId, body.name, body.description, context));
     await this.projections.readYourWrite(position, ['catalogue'], '/api/categories');
-    const categories = await this.queries.listCategories();
-    return categories.find((category) => category.id === categoryId);
+    return this.categoryView(categoryId);
+  }
+
+  private async categoryView(categoryId: number): Promise<AdminCategoryView> {
+    const category = (await this.queries.listAllCategories()).find((candidate) => candidate.id === categoryId);
+    if (!category) throw new NotFoundError('Category not found');
+    return category;
   }
 }

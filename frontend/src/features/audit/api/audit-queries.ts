@@ -81,6 +81,8 @@ const EVENT_LABELS: Record<KnownEventType, string> = {
   StockReleased: 'Stock returned',
   CategoryCreated: 'Category created',
   CategoryDetailsChanged: 'Category changed',
+  CategoryRemoved: 'Category removed',
+  CategoryDeactivated: 'Category deactivated',
   ReviewWritten: 'Review written',
   ReviewEdited: 'Review edited',
   ReviewDeleted: 'Review deleted',

@@ -1,20 +1,22 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiRequest, messageOf } from '../../../api/client';
 import type { Product } from '../../../api/types';
+import type { AdminCategoryView, CategoryRemovalView } from '../../../../../backend/src/catalogue/contract/catalogue.views';
 import type { categoryInputSchema, ProductChanges, ProductInput } from '../../../../../backend/src/catalogue/contract/product-input';
 import type { z } from 'zod';
-import { catalogueKeys, catalogueQueries } from './catalogue-queries';
-import { ADMIN_DASHBOARD_KEY, useAdminMutation, useAdminQuery, useReportedQuery } from '../../../api/admin-queries';
+import { catalogueKeys } from './catalogue-queries';
+import { ADMIN_DASHBOARD_KEY, useAdminMutation, useAdminQuery } from '../../../api/admin-queries';
 import { useReportAdminError } from '../../../state/admin-session';
 
 export const ADMIN_PRODUCTS_KEY = ['/api/admin/products'] as const;
 
 export const useAdminProducts = () => useAdminQuery<Product[]>(ADMIN_PRODUCTS_KEY);
-/** The storefront's categories query (one fetcher, one key), read fresh on every back-office visit. */
-export const useAdminCategories = () => useReportedQuery(useQuery({ ...catalogueQueries.categories(), staleTime: 0 }));
+/** Every category not removed, the deactivated ones too (`GET /api/admin/categories`), read fresh on every visit. */
+export const ADMIN_CATEGORIES_KEY = ['/api/admin/categories'] as const;
+export const useAdminCategories = () => useAdminQuery<AdminCategoryView[]>(ADMIN_CATEGORIES_KEY);
 
 /** Everything a product change can alter: the back office's lists and figures, and the storefront's caches. */
-const PRODUCT_REFRESH: readonly (readonly string[])[] = [ADMIN_PRODUCTS_KEY, ADMIN_DASHBOARD_KEY, catalogueKeys.products, catalogueKeys.onSale, catalogueKeys.categories];
+const PRODUCT_REFRESH: readonly (readonly string[])[] = [ADMIN_PRODUCTS_KEY, ADMIN_CATEGORIES_KEY, ADMIN_DASHBOARD_KEY, catalogueKeys.products, catalogueKeys.onSale, catalogueKeys.categories];
 
 export const PRODUCT_CREATE_FAILED = 'Failed to create product. Please try again.';
 export const PRODUCT_UPDATE_FAILED = 'Failed to update product. Please try again.';
@@ -134,6 +136,16 @@ export function useSaveCategory() {
     request: ({ categoryId, input }) => (categoryId === null ? apiRequest('POST', '/api/admin/categories', input) : apiRequest('PUT', `/api/admin/categories/${categoryId}`, input)),
     success: (_, { categoryId }) => ({ title: categoryId === null ? 'Category created' : 'Category updated', description: categoryId === null ? 'The category is in the shop now.' : 'The category was saved.' }),
     failure: (error) => messageOf(error, 'Failed to save the category. Please try again.'),
+    refresh: PRODUCT_REFRESH,
+  });
+}
+
+/** Removes a category (`DELETE /api/admin/categories/:id`), or deactivates it while it still holds products: the server says which. */
+export function useRemoveCategory() {
+  return useAdminMutation<{ categoryId: number }, CategoryRemovalView>({
+    request: ({ categoryId }) => apiRequest<CategoryRemovalView>('DELETE', `/api/admin/categories/${categoryId}`),
+    success: (result) => ({ title: result.outcome === 'removed' ? 'Category removed' : 'Category deactivated', description: result.message }),
+    failure: (error) => messageOf(error, 'Failed to remove the category. Please try again.'),
     refresh: PRODUCT_REFRESH,
   });
 }

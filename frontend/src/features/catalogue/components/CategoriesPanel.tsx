@@ -1,4 +1,4 @@
-import { Pencil, Plus } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { messageOf } from '../../../api/client';
 import type { Category } from '../../../api/types';
@@ -8,12 +8,17 @@ import { AdminDialog } from '../../../components/ui/Dialog';
 import { Field, useZodForm } from '../../../components/ui/form';
 import { LoadError } from '../../../components/ui/LoadError';
 import { categoryInputSchema } from '../../../../../backend/src/catalogue/contract/product-input';
-import { useAdminCategories, useSaveCategory } from '../api/admin-product-queries';
+import { useAdminCategories, useRemoveCategory, useSaveCategory } from '../api/admin-product-queries';
+import type { AdminCategoryView } from '../../../../../backend/src/catalogue/contract/catalogue.views';
 
-/** The Products tab's categories (issue 21): each with how many active products it holds; create one, or rename one. */
+/**
+ * The Products tab's categories (issue 21): each with how many active products it holds and whether the storefront
+ * shows it; create, rename, or remove one (one that still holds products is deactivated instead).
+ */
 export function CategoriesPanel() {
   const categories = useAdminCategories();
   const [editing, setEditing] = useState<Category | 'new' | null>(null);
+  const [removing, setRemoving] = useState<AdminCategoryView | null>(null);
   const list = categories.data ?? [];
   return (
     <section className="card admin-card stack" id="categories" aria-labelledby="categories-heading">
@@ -26,15 +31,19 @@ export function CategoriesPanel() {
       {categories.isError ? (
         <LoadError message={messageOf(categories.error, 'Failed to load categories.')} onRetry={() => categories.refetch()} />
       ) : (
-        <AdminTable caption="Categories" columns={['Name', 'Description', 'Products', 'Actions']} isLoading={categories.isLoading} isEmpty={categories.data !== undefined && list.length === 0} emptyText="No categories yet">
+        <AdminTable caption="Categories" columns={['Name', 'Description', 'Products', 'Storefront', 'Actions']} isLoading={categories.isLoading} isEmpty={categories.data !== undefined && list.length === 0} emptyText="No categories yet">
           {list.map((category) => (
             <tr key={category.id}>
               <td>{category.name}</td>
               <td className="small muted">{category.description ?? '—'}</td>
               <td className="admin-number">{category.productCount}</td>
+              <td>{category.isActive ? <span className="badge badge-success">Shown</span> : <span className="badge">Deactivated</span>}</td>
               <td>
                 <Button variant="ghost" size="sm" aria-label={`Edit category ${category.name}`} onClick={() => setEditing(category)}>
                   <Pencil size={16} aria-hidden /> Edit
+                </Button>
+                <Button variant="ghost" size="sm" aria-label={`Remove category ${category.name}`} onClick={() => setRemoving(category)}>
+                  <Trash2 size={16} aria-hidden /> Remove
                 </Button>
               </td>
             </tr>
@@ -42,6 +51,7 @@ export function CategoriesPanel() {
         </AdminTable>
       )}
       {editing !== null && <CategoryDialog category={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {removing !== null && <RemoveCategoryDialog category={removing} onClose={() => setRemoving(null)} />}
     </section>
   );
 }
@@ -66,5 +76,21 @@ function CategoryDialog({ category, onClose }: { category: Category | null; onCl
         <textarea className="input" rows={3} {...form.register('description')} />
       </Field>
     </AdminDialog>
+  );
+}
+
+/** Asks before removing; says beforehand what happens to a category that still holds products. */
+function RemoveCategoryDialog({ category, onClose }: { category: AdminCategoryView; onClose(): void }) {
+  const remove = useRemoveCategory();
+  return (
+    <AdminDialog
+      title={`Remove category ${category.name}?`}
+      description="A category no product is in is removed. One that still holds products, active or not, is deactivated instead: hidden from the storefront and kept for its products until they move to another category."
+      submitLabel="Remove category"
+      submitVariant="danger"
+      busy={remove.isPending}
+      onClose={onClose}
+      onSubmit={() => remove.mutate({ categoryId: category.id }, { onSuccess: onClose })}
+    />
   );
 }

@@ -11,7 +11,7 @@ import { EMPTY_PRODUCT_FORM, NO_CATEGORY, parseBadges, productFormSchema, Produc
  * The back office's create and edit dialog (checkout spec §2, §5). Create sends the whole product;
  * edit sends only the fields the admin changed, so anything the dialog did not touch keeps its value.
  */
-export function ProductDialog({ product, categories, onClose }: { product: Product | null; categories: Category[]; onClose(): void }) {
+export function ProductDialog({ product, categories, onClose }: { product: Product | null; categories: (Category & { isActive?: boolean })[]; onClose(): void }) {
   const editing = product !== null;
   const toast = useToast();
   const create = useCreateProduct();
@@ -73,11 +73,14 @@ export function ProductDialog({ product, categories, onClose }: { product: Produ
         <Field label="Category">
           <select className="select" {...form.register('categoryId')}>
             <option value={NO_CATEGORY}>No category</option>
-            {categories.map((category) => (
-              <option key={category.id} value={String(category.id)}>
-                {category.name}
-              </option>
-            ))}
+            {/* A deactivated category takes no new products; a product already in one keeps it. */}
+            {categories
+              .filter((category) => category.isActive !== false || category.id === product?.categoryId)
+              .map((category) => (
+                <option key={category.id} value={String(category.id)}>
+                  {category.isActive === false ? `${category.name} (deactivated)` : category.name}
+                </option>
+              ))}
           </select>
         </Field>
         <Field label="Price (AUD)" required hint={hintPrice} error={errors.price?.message}>
