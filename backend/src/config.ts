@@ -30,6 +30,11 @@ export interface AppConfig {
   seedDemoData: boolean;
   /** How long an unpaid crypto order holds its stock before it expires. */
   paymentWindowMinutes: number;
+  /**
+   * From this hour of the store's day (Sydney, 0-23) the admin is mailed once a day the active products at the
+   * low-stock threshold or under, if any (LOW_STOCK_ALERT_HOUR, 8 by default); null (`off`): never.
+   */
+  lowStockAlertHour: number | null;
   /** Orders one client (IP address) may place in ten minutes. */
   ordersPerClientPer10Minutes: number;
   /**
@@ -118,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret: blankToNull(env.SESSION_SECRET),
     seedDemoData: env.SEED_DEMO_DATA !== 'false',
     paymentWindowMinutes: wholeNumber(env, 'PAYMENT_WINDOW_MINUTES', DEFAULT_PAYMENT_WINDOW_MINUTES, 1, 7 * 24 * 60),
+    lowStockAlertHour: env.LOW_STOCK_ALERT_HOUR?.trim() === 'off' ? null : wholeNumber(env, 'LOW_STOCK_ALERT_HOUR', 8, 0, 23),
     ordersPerClientPer10Minutes: wholeNumber(env, 'ORDER_RATE_LIMIT', 20, 1, 1_000_000),
     unpaidHolds:
       env.UNPAID_ORDERS_PER_BUYER?.trim() === 'off'

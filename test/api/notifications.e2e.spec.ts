@@ -5,6 +5,7 @@ import { OUTBOX_TOKENS_MASKED } from '../../backend/src/notifications/mail/outbo
 import { EVENT_STORE, EventStore } from '../../backend/src/storage/event-store/event-store.port';
 import { MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { signInAsAdmin, signUp, startTestApp, TestApp } from '../support/test-app';
+import { LowStockAlert } from '../../backend/src/catalogue/processes/low-stock-alert';
 
 const address = { firstName: 'Dorothy', lastName: 'Hodgkin', phone: '0412345678', address: '1 Lab Rd', city: 'Perth', state: 'WA', postalCode: '6000' };
 
@@ -181,5 +182,43 @@ describe('Order notifications', () => {
     const second = (await admin.get('/api/admin/notifications/outbox').query({ page: 2, pageSize: 2 }).expect(200)).body;
     expect(second.entries[0].id).not.toBe(first.entries[1].id);
     await admin.get('/api/admin/notifications/outbox').query({ pageSize: 500 }).expect(400);
+  });
+});
+
+describe('Daily low-stock mail (issue 21)', () => {
+  let mail: MailCatcher;
+  let shop: TestApp;
+
+  beforeAll(async () => {
+    mail = await startMailCatcher();
+    shop = await startTestApp({ env: { SMTP_URL: mail.url, LOW_STOCK_ALERT_HOUR: '8' } });
+  });
+  afterAll(async () => {
+    await shop.close();
+    await mail.close();
+  });
+
+  it('mails the admin the products at 10 units or fewer once a store day, from 8:00 in Sydney, and not on a day with none', async () => {
+    const admin = shop.agent();
+    await signInAsAdmin(admin);
+    const products = (await admin.get('/api/admin/products').expect(200)).body as { id: number; stock: number; isActive: boolean }[];
+    const scarce = (await admin.post('/api/admin/products').send({ name: 'Scarce peptide', sku: `SCARCE-${Date.now()}`, price: '10.00', stock: 2 }).expect(201)).body as { id: number };
+    const alert = shop.app.get(LowStockAlert);
+    // 07:30 in Sydney (UTC+11 in November): not yet.
+    expect(await alert.check(new Date('2026-11-27T20:30:00Z'))).toBe('not-yet');
+    // 09:00 in Sydney on 28 November: sent, once however often it checks.
+    expect(await alert.check(new Date('2026-11-27T22:00:00Z'))).toBe('sent');
+    expect(await alert.check(new Date('2026-11-28T02:00:00Z'))).toBe('sent');
+    const outbox = await shop.app.get<CredentialStore>(CREDENTIAL_STORE).collection(OUTBOX_COLLECTION).find({ _id: 'low-stock-2026-11-28' });
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]).toMatchObject({ to: 'admin@peptide.shop', subject: expect.stringMatching(/^Low stock on 2026-11-28: \d+ products? at 10 or fewer$/) });
+    expect(outbox[0].text).toContain('2 left  Scarce peptide (SCARCE-');
+    expect(mail.textsTo('admin@peptide.shop').filter((text) => text.includes('Low stock on 2026-11-28'))).toHaveLength(1);
+
+    // Once nothing is low, a new day brings no mail.
+    for (const product of [...products.filter((candidate) => candidate.isActive && candidate.stock <= 10), scarce]) {
+      await admin.post(`/api/admin/products/${product.id}/stock`).send({ delta: 50, reason: 'received' }).expect(200);
+    }
+    expect(await alert.check(new Date('2026-11-28T22:00:00Z'))).toBe('nothing-low');
   });
 });

@@ -13,6 +13,7 @@ import { ReviseProductHandler } from './commands/revise-product.command';
 import { CatalogueAdminController } from './http/catalogue-admin.controller';
 import { CatalogueController } from './http/catalogue.controller';
 import { CatalogueQueries } from '../../../projections/catalogue/catalogue.queries';
+import { LowStockAlert } from './processes/low-stock-alert';
 
 @Module({
   imports: [CqrsModule],
@@ -29,6 +30,7 @@ import { CatalogueQueries } from '../../../projections/catalogue/catalogue.queri
     AdjustStockHandler,
     ReserveStockHandler,
     ReleaseStockHandler,
+    LowStockAlert,
     ProductsForSaleHandler,
   ],
   exports: [CatalogueQueries],

@@ -17,7 +17,9 @@ const ADMIN_ATTEMPTS = 20;
 
 export const DEMO_REFERRAL_CODE = { code: 'RESEARCH5', discountPercentage: 5 } as const;
 
-export const DEMO_ADMIN = { email: 'admin@peptide.shop', password: 'admin12345', fullName: 'Store Admin' } as const;
+import { DEMO_ADMIN } from './contract/demo-admin';
+
+export { DEMO_ADMIN };
 
 /**
  * Fills an empty store through the same commands the back office uses, so the demo

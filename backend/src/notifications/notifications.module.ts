@@ -5,6 +5,7 @@ import { CREDENTIAL_STORE, CredentialStore } from '../storage/credential-store/c
 import { READ_STORE, ReadStore } from '../storage/read-store/read-store.port';
 import { SendEmailVerificationHandler } from './commands/send-email-verification.command';
 import { SendPasswordChangedNoticeHandler, SendPasswordResetLinkHandler } from './commands/send-password-emails.command';
+import { SendLowStockAlertHandler } from './commands/send-low-stock-alert.command';
 import { OutboxController } from './http/outbox.controller';
 import { NOTIFIER } from './mail/notifier.port';
 import { OutboxNotifier } from './mail/outbox.notifier';
@@ -25,6 +26,7 @@ export class NotificationsModule {
         SendEmailVerificationHandler,
         SendPasswordResetLinkHandler,
         SendPasswordChangedNoticeHandler,
+        SendLowStockAlertHandler,
         {
           provide: NOTIFIER,
           useFactory: async (durable: CredentialStore, readStore: ReadStore) => {
