@@ -27,6 +27,13 @@ export class OrderQueries {
     return toOrderView(doc);
   }
 
+  /** What was refunded of each of these orders that had a refund, by order id (the payments export's refund column). */
+  async refundsOf(orderIds: number[]): Promise<Map<number, { paymentId: number | null; refundedAmount: string }>> {
+    if (orderIds.length === 0) return new Map();
+    const docs = await this.orders.find({ _id: { $in: [...new Set(orderIds)].map(String) } });
+    return new Map(docs.filter((doc) => (doc.refundStatus ?? 'none') !== 'none').map((doc) => [doc.id, { paymentId: doc.paymentId, refundedAmount: doc.refundedAmount }]));
+  }
+
   /**
    * A page of the back office's order list, newest first: by status, by number or by words of the
    * customer's e-mail or name, placed within store days. Without a search or a date range the total

@@ -117,7 +117,7 @@ describe('Back-office lists a page at a time', () => {
     const csv = await admin.get('/api/admin/payments/export?method=ethereum').expect(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const lines = (csv.text as string).trim().split('\r\n');
-    expect(lines[0]).toBe('Payment ID,Order ID,Payment Method,Amount (AUD),Crypto Amount,Coin,Status,Failure Reason,Transaction,Wallet Address,Created');
+    expect(lines[0]).toBe('Payment ID,Order ID,Payment Method,Amount (AUD),Crypto Amount,Coin,Status,Failure Reason,Transaction,Wallet Address,Created,Refunded (AUD)');
     expect(lines.slice(1).map((line) => Number(line.split(',')[0]))).toEqual([ether.id]);
     expect(lines[1]).toContain('Ethereum (ETH)');
     expect((await admin.get('/api/admin/payments/export').expect(200)).text.trim().split('\r\n')).toHaveLength(3);

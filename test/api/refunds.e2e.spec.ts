@@ -71,6 +71,12 @@ describe('Refunds', () => {
     await eventually(() => expect(mail.textsTo(user.email).filter((text) => text.includes(`for order #${order.id}`) && text.includes('Refund of A$'))).toHaveLength(2));
     expect(mail.textsTo(user.email).some((text) => text.includes(`The whole total of A$${order.totalAmount} is now refunded.`))).toBe(true);
 
+    // The Payments export says it beside the payment that paid the order.
+    const csv = (await admin.get(`/api/admin/payments/export?search=${order.id}`).expect(200)).text.trim().split('\r\n');
+    expect(csv[0].split(',').at(-1)).toBe('Refunded (AUD)');
+    const row = csv.slice(1).find((line) => line.split(',')[1] === String(order.id))!;
+    expect(row.split(',').at(-1)).toBe(order.totalAmount);
+
     // Nothing more to give back.
     expect((await refund(order.id, { amount: '1.00', reason: 'Again', refundAddress: CUSTOMER_ADDRESS, txHash: REFUND_TX }).expect(409)).body.message).toBe(`Order ${order.id} is refunded in full already`);
   });

@@ -181,7 +181,7 @@ describe('Calculator, information pages and back office in a real browser', () =
     const [exported] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export' }).click()]);
     expect(exported.suggestedFilename()).toBe('payments.csv');
     const csv = readFileSync((await exported.path())!, 'utf8').trimEnd().split('\r\n');
-    expect(csv[0]).toBe('Payment ID,Order ID,Payment Method,Amount (AUD),Crypto Amount,Coin,Status,Failure Reason,Transaction,Wallet Address,Created');
+    expect(csv[0]).toBe('Payment ID,Order ID,Payment Method,Amount (AUD),Crypto Amount,Coin,Status,Failure Reason,Transaction,Wallet Address,Created,Refunded (AUD)');
     expect(csv).toHaveLength(2);
     expect(csv[1]).toMatch(new RegExp(`^${payment.id},${order.id},Bitcoin \\(BTC\\),\\d+\\.\\d{2},[\\d.]+,BTC,confirmed,,f4184fc5`));
 

@@ -41,4 +41,5 @@ export type PaymentFilter = z.infer<typeof paymentFilterSchema>;
 export const paymentListSchema = paymentFilterSchema.extend(pageQuerySchema.shape).strict();
 
 /** The columns of the Payments tab's export (checkout spec §5, Export), one row per payment. */
-export const PAYMENT_EXPORT_COLUMNS = ['Payment ID', 'Order ID', 'Payment Method', 'Amount (AUD)', 'Crypto Amount', 'Coin', 'Status', 'Failure Reason', 'Transaction', 'Wallet Address', 'Created'] as const;
+/** `Refunded (AUD)`: what was given back of the order this payment paid (issue 21), so revenue net of refunds adds up from the export too. */
+export const PAYMENT_EXPORT_COLUMNS = ['Payment ID', 'Order ID', 'Payment Method', 'Amount (AUD)', 'Crypto Amount', 'Coin', 'Status', 'Failure Reason', 'Transaction', 'Wallet Address', 'Created', 'Refunded (AUD)'] as const;

@@ -16,6 +16,7 @@ import { CHAIN_WATCHERS, ChainWatcher } from '../chain/chain-watcher.port';
 import { ConfirmPayment } from '../commands/confirm-payment.command';
 import { FailPayment } from '../commands/fail-payment.command';
 import { NotePaymentRefund } from '../commands/note-payment-refund.command';
+import { OrderQueries } from '../../../../projections/ordering/order.queries';
 import { SettleByAdminDecision } from '../commands/settle-by-admin-decision.command';
 import {
   acceptUnderpaymentSchema,
@@ -46,6 +47,7 @@ export class PaymentsAdminController {
     private readonly projections: ProjectionRunner,
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
     @Inject(CHAIN_WATCHERS) private readonly watchers: ChainWatcher[],
+    private readonly orders: OrderQueries,
   ) {}
 
   /**
@@ -68,6 +70,12 @@ export class PaymentsAdminController {
 
   private async *paymentRows(filter: z.infer<typeof paymentFilterSchema>): AsyncGenerator<(string | number | null)[][]> {
     for await (const batch of this.payments.all(filter, EXPORT_BATCH)) {
+      const refunds = await this.orders.refundsOf(batch.map((payment) => payment.orderId));
+      // A refund belongs to the payment that paid the order.
+      const refundedBy = (payment: { id: number; orderId: number }) => {
+        const refund = refunds.get(payment.orderId);
+        return refund && refund.paymentId === payment.id ? refund.refundedAmount : '0.00';
+      };
       yield batch.map((payment) => [
         payment.id,
         payment.orderId,
@@ -80,6 +88,7 @@ export class PaymentsAdminController {
         payment.blockchainTxHash ?? payment.transactionId,
         payment.walletAddress,
         payment.createdAt,
+        refundedBy(payment),
       ]);
     }
   }
