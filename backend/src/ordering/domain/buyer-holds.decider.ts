@@ -15,7 +15,12 @@ export interface LineToHold extends HeldLine {
 
 export type BuyerHoldsCommand =
   | { kind: 'hold'; buyer: string; orderId: number; lines: LineToHold[]; limits: UnpaidHoldLimits }
-  | { kind: 'free'; buyer: string; orderId: number; reason: string };
+  | { kind: 'free'; buyer: string; orderId: number; reason: string }
+  /**
+   * An order unpaid again (its payment left the chain after paying it) counts against its buyer again: a fact,
+   * so no bound refuses it (issue 20), and an order counted already is not counted twice.
+   */
+  | { kind: 'reinstate'; buyer: string; orderId: number; lines: HeldLine[] };
 
 /** The buyer's bound refuses the order (409); `heldOrderIds` are the orders counted, for the placement to check none of them is settled already. */
 export class UnpaidHoldRefused extends ConflictError {
@@ -55,6 +60,7 @@ export const buyerHoldsDecider: Decider<BuyerHoldsCommand, BuyerHoldsState, Buye
       return [{ type: 'BuyerOrderFreed', version: 1, data: { buyer, orderId, reason: command.reason } }];
     }
     if (state.orders[orderId] !== undefined) return [];
+    if (command.kind === 'reinstate') return [{ type: 'BuyerOrderHeld', version: 1, data: { buyer, orderId, lines: command.lines.map(({ productId, quantity }) => ({ productId, quantity })) } }];
     const heldOrderIds = Object.keys(state.orders).map(Number);
     const { ordersPerBuyer, sharePercent } = command.limits;
     if (heldOrderIds.length >= ordersPerBuyer) {

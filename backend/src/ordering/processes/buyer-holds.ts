@@ -47,6 +47,14 @@ export class BuyerHolds {
     }
   }
 
+  /** The order counts against every buyer again, whatever their bounds (a payment taken back by the chain); counted once. */
+  async reinstate(orderId: number, buyers: string[], lines: OrderLine[], context: CommandContext): Promise<void> {
+    if (this.config.unpaidHolds === null) return;
+    for (const buyer of buyers) {
+      await this.streams.execute(buyerHoldsStream(buyer), buyerHoldsDecider, { kind: 'reinstate', buyer, orderId, lines: lines.map(({ productId, quantity }) => ({ productId, quantity })) }, context);
+    }
+  }
+
   /** The order counts against none of its buyers any more; freeing twice frees nothing more. */
   async free(orderId: number, buyers: string[], reason: string, context: CommandContext): Promise<void> {
     for (const buyer of buyers) await this.streams.execute(buyerHoldsStream(buyer), buyerHoldsDecider, { kind: 'free', buyer, orderId, reason }, context);
