@@ -154,4 +154,39 @@ describe('Customer favorites, order history and recommendations API', () => {
     expect(recommended.length).toBeGreaterThan(0);
     expect(recommended.every((product) => product.isActive && product.stock > 0)).toBe(true);
   });
+
+  describe('saved addresses (issue 22)', () => {
+    const perth = { ...melbourne, address: '9 Lab Way', city: 'Perth', state: 'WA', postalCode: '6000' };
+
+    it('adds, edits, makes default and removes addresses, each customer their own, answering the whole book each time', async () => {
+      const grace = await customer();
+      expect((await grace.get('/api/user/addresses').expect(200)).body).toEqual([]);
+      const first = (await grace.post('/api/user/addresses').send(melbourne).expect(201)).body;
+      expect(first).toEqual([{ id: 1, ...melbourne, isDefault: true }]);
+      const second = (await grace.post('/api/user/addresses').send({ ...perth, makeDefault: true }).expect(201)).body as { id: number; isDefault: boolean }[];
+      expect(second.map((entry) => [entry.id, entry.isDefault])).toEqual([
+        [2, true],
+        [1, false],
+      ]);
+      const edited = (await grace.put('/api/user/addresses/1').send({ ...melbourne, phone: '0412 345 678' }).expect(200)).body as { id: number; phone: string }[];
+      expect(edited.find((entry) => entry.id === 1)!.phone).toBe('0412 345 678');
+      expect((await grace.post('/api/user/addresses/1/default').expect(200)).body[0]).toMatchObject({ id: 1, isDefault: true });
+      expect((await grace.delete('/api/user/addresses/1').expect(200)).body).toEqual([{ id: 2, ...perth, isDefault: true }]);
+
+      // Another customer sees none of it and cannot touch it.
+      const other = await customer();
+      expect((await other.get('/api/user/addresses').expect(200)).body).toEqual([]);
+      expect((await other.delete('/api/user/addresses/2').expect(404)).body.message).toBe('Address not found');
+      await shop.agent().get('/api/user/addresses').expect(401);
+    });
+
+    it("checks an address as checkout does, with checkout's messages, and keeps ten at most", async () => {
+      const grace = await customer();
+      expect((await grace.post('/api/user/addresses').send({ ...melbourne, phone: '123' }).expect(400)).body.message).toMatch(/Invalid Phone Number/);
+      expect((await grace.post('/api/user/addresses').send({ ...melbourne, postalCode: 'ABCD' }).expect(400)).body.message).toBeDefined();
+      await grace.post('/api/user/addresses').send({ ...melbourne, extra: 'field' }).expect(400);
+      for (let index = 0; index < 10; index += 1) await grace.post('/api/user/addresses').send({ ...melbourne, address: `${index + 1} Collins St` }).expect(201);
+      expect((await grace.post('/api/user/addresses').send(perth).expect(409)).body.message).toBe('You can keep at most 10 addresses. Remove one first.');
+    });
+  });
 });

@@ -92,6 +92,21 @@ describe('Route table: authorization and bad input', () => {
     return productId;
   };
 
+  /**
+   * An address in the customer's book whose id no other actor's book reaches (theirs get one address at most,
+   * from the POST case): the customer's own are numbered past it first, so another's PUT or DELETE is a 404.
+   */
+  const newAddressOfCustomer = async () => {
+    const cookie = await as('customer');
+    for (;;) {
+      // The book holds ten at most: what earlier cases left is cleared first (ids are never reused).
+      for (const entry of (await call('GET', '/api/user/addresses', cookie).expect(200)).body as { id: number }[]) await call('DELETE', `/api/user/addresses/${entry.id}`, cookie).expect(200);
+      const book = (await call('POST', '/api/user/addresses', cookie).send(address).expect(201)).body as { id: number }[];
+      const newest = Math.max(...book.map((entry) => entry.id));
+      if (newest >= 5) return newest;
+    }
+  };
+
   const aPng = () => sharp({ create: { width: 8, height: 6, channels: 3, background: '#0f766e' } }).png().toBuffer();
   const newUploadLink = async () => (await call('POST', '/api/objects/upload', await as('admin')).expect(200)).body.uploadURL as string;
   const newUpload = async () => {
@@ -182,6 +197,12 @@ describe('Route table: authorization and bad input', () => {
     'GET /api/user/favorites': { expect: signedIn },
     'POST /api/user/favorites': { params: async () => ({ productId: await newProduct() }), body: (params) => ({ productId: params.productId }), expect: signedIn },
     'DELETE /api/user/favorites/:productId': { params: async () => ({ productId: await newFavoriteOfEveryone() }), expect: signedIn },
+    // Saved addresses (issue 22): each customer's own book; an id of another's book is a 404.
+    'GET /api/user/addresses': { expect: signedIn },
+    'POST /api/user/addresses': { body: () => ({ ...address }), expect: signedIn },
+    'PUT /api/user/addresses/:id': { params: async () => ({ id: await newAddressOfCustomer() }), body: () => ({ ...address, city: 'Fremantle', postalCode: '6160' }), expect: customerOnly },
+    'DELETE /api/user/addresses/:id': { params: async () => ({ id: await newAddressOfCustomer() }), expect: customerOnly },
+    'POST /api/user/addresses/:id/default': { params: async () => ({ id: await newAddressOfCustomer() }), expect: customerOnly, takesNoBody: true },
     'GET /api/referral-codes/:code': { params: async () => ({ code: 'RESEARCH5' }), expect: everyone },
     // Support cases: the customer's own (another's answers 404, as does the customer route for an admin), the queue for admins.
     'POST /api/support/cases': { body: supportCaseBody, expect: signedIn },

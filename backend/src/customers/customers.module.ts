@@ -15,11 +15,12 @@ import { SupportCasesController } from './http/support-cases.controller';
 import { AddFavoriteHandler } from './commands/add-favorite.command';
 import { RemoveFavoriteHandler } from './commands/remove-favorite.command';
 import { CustomerAccountController } from './http/customer-account.controller';
+import { ChangeAddressBookHandler, SavedAddressesHandler } from './commands/address-book.command';
 
 /** The signed-in customer's side of the shop (issue 10): favorites, recommendations and support cases. */
 @Module({
   imports: [CqrsModule],
   controllers: [CustomerAccountController, SupportCasesController],
-  providers: [FavoritesProjector, PurchasesProjector, SupportCasesProjector, CatalogueQueries, CustomerQueries, AddFavoriteHandler, RemoveFavoriteHandler, SupportCaseQueries, OrderQueries, SupportAttachments, OpenSupportCaseHandler, ReplyToSupportCaseHandler, CloseSupportCaseHandler],
+  providers: [FavoritesProjector, PurchasesProjector, SupportCasesProjector, CatalogueQueries, CustomerQueries, AddFavoriteHandler, RemoveFavoriteHandler, SupportCaseQueries, OrderQueries, SupportAttachments, OpenSupportCaseHandler, ReplyToSupportCaseHandler, CloseSupportCaseHandler, ChangeAddressBookHandler, SavedAddressesHandler],
 })
 export class CustomersModule {}

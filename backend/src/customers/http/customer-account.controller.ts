@@ -1,5 +1,8 @@
-import { Body, Controller, Delete, Get, Param, Post, UseGuards } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ChangeAddressBook, SavedAddresses } from '../commands/address-book.command';
+import { SavedAddressView } from '../contract/address-book.events';
+import { SavedAddressInput, savedAddressInputSchema } from '../contract/address-book-input';
 import { CustomerQueries } from '../../../../projections/customers/customer.queries';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
 import { SessionUser } from '../../identity/contract/session-user';
@@ -28,7 +31,47 @@ export class CustomerAccountController {
     private readonly customers: CustomerQueries,
     private readonly projections: ProjectionRunner,
     private readonly rateLimiter: RateLimiter,
+    private readonly queries: QueryBus,
   ) {}
+
+  /** Issue 22: the saved shipping addresses, the default first; checkout offers them. */
+  @Get('addresses')
+  addresses(@CurrentUser() user: SessionUser): Promise<SavedAddressView[]> {
+    return this.queries.execute(new SavedAddresses(user.id));
+  }
+
+  /** Saves a new address (at most ten); answers the whole book. */
+  @Post('addresses')
+  async addAddress(@Body(new ZodValidationPipe(savedAddressInputSchema)) body: SavedAddressInput, @CurrentUser() user: SessionUser, @Context() context: CommandContext): Promise<SavedAddressView[]> {
+    await this.consumeChange(user);
+    const { makeDefault, ...address } = body;
+    return this.commands.execute(new ChangeAddressBook({ kind: 'save', userId: user.id, addressId: null, address, makeDefault }, context));
+  }
+
+  @Put('addresses/:id')
+  async editAddress(
+    @Param('id', new ZodValidationPipe(idParamSchema('Address'))) addressId: number,
+    @Body(new ZodValidationPipe(savedAddressInputSchema)) body: SavedAddressInput,
+    @CurrentUser() user: SessionUser,
+    @Context() context: CommandContext,
+  ): Promise<SavedAddressView[]> {
+    await this.consumeChange(user);
+    const { makeDefault, ...address } = body;
+    return this.commands.execute(new ChangeAddressBook({ kind: 'save', userId: user.id, addressId, address, makeDefault }, context));
+  }
+
+  @Delete('addresses/:id')
+  async removeAddress(@Param('id', new ZodValidationPipe(idParamSchema('Address'))) addressId: number, @CurrentUser() user: SessionUser, @Context() context: CommandContext): Promise<SavedAddressView[]> {
+    await this.consumeChange(user);
+    return this.commands.execute(new ChangeAddressBook({ kind: 'remove', userId: user.id, addressId }, context));
+  }
+
+  @Post('addresses/:id/default')
+  @HttpCode(200)
+  async chooseDefaultAddress(@Param('id', new ZodValidationPipe(idParamSchema('Address'))) addressId: number, @CurrentUser() user: SessionUser, @Context() context: CommandContext): Promise<SavedAddressView[]> {
+    await this.consumeChange(user);
+    return this.commands.execute(new ChangeAddressBook({ kind: 'chooseDefault', userId: user.id, addressId }, context));
+  }
 
   @Get('favorites')
   favorites(@CurrentUser() user: SessionUser): Promise<FavoriteView[]> {

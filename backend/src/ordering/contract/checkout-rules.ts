@@ -55,7 +55,7 @@ export type Coin = keyof typeof COIN_PRICES_USD;
 
 export const AUSTRALIAN_STATES = ['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT'] as const;
 export type AustralianState = (typeof AUSTRALIAN_STATES)[number];
-export const COUNTRY = 'Australia';
+export const COUNTRY = 'Australia' as const;
 
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
