@@ -349,4 +349,50 @@ describe('Checkout in a real browser', () => {
     await page.screenshot({ path: screenshotPath('checkout-prefilled-desktop'), fullPage: true });
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
   }, 90_000);
+
+  it('keeps a customer\'s addresses in account settings, fills in the default at checkout, and fills in another when picked (issue 22)', async () => {
+    const { page, consoleErrors } = await shop.newPage(MOBILE);
+    const signup = await page.request.post('/api/auth/signup', { data: { fullName: 'Barbara McClintock', email: `barbara-${Date.now()}@example.com`, password: 'maize-1983' }, headers: { Origin: shop.url } });
+    expect(signup.status()).toBe(201);
+    await page.goto('/dashboard/account');
+    const section = page.getByRole('region', { name: 'Saved addresses' });
+    await expectPage(section.getByText('No saved addresses yet.')).toBeVisible();
+    await section.getByRole('button', { name: 'Add address' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add address' });
+    await dialog.getByRole('textbox', { name: 'First name' }).fill('Barbara');
+    await dialog.getByRole('textbox', { name: 'Last name' }).fill('McClintock');
+    await dialog.getByRole('textbox', { name: 'Phone' }).fill('12');
+    await dialog.getByRole('textbox', { name: 'Street address' }).fill('1 Cold Spring Rd');
+    await dialog.getByRole('textbox', { name: 'City or suburb' }).fill('Hobart');
+    await dialog.getByRole('combobox', { name: 'State' }).selectOption('TAS');
+    await dialog.getByRole('textbox', { name: 'Postcode' }).fill('7000');
+    await dialog.getByRole('button', { name: 'Save address' }).click();
+    await expectPage(dialog.getByText(/Invalid Phone Number/)).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Phone' }).fill('0412345678');
+    await dialog.getByRole('button', { name: 'Save address' }).click();
+    await expectPage(dialog).toBeHidden();
+    const saved = section.getByRole('listitem').filter({ hasText: '1 Cold Spring Rd' });
+    await expectPage(saved).toContainText('Default');
+    await expectPage(saved).toContainText('0412 345 678');
+    await expectNoSidewaysPan(page, MOBILE.width);
+    await page.screenshot({ path: screenshotPath('account-saved-addresses-390'), fullPage: true });
+    const second = await page.request.post('/api/user/addresses', {
+      data: { firstName: 'Barbara', lastName: 'McClintock', phone: '02 9876 5432', address: '7 Lab Lane', city: 'Newcastle', state: 'NSW', postalCode: '2300' },
+      headers: { Origin: shop.url },
+    });
+    expect(second.status()).toBe(201);
+
+    await addProductsToCart(page, 1);
+    await page.goto('/checkout');
+    await expectPage(page.getByTestId('prefilled-from')).toContainText('Filled in from your saved address.');
+    await expectPage(page.getByRole('textbox', { name: 'Address' })).toHaveValue('1 Cold Spring Rd');
+    await expectPage(page.getByRole('combobox', { name: 'State' })).toHaveValue('TAS');
+    await page.getByRole('combobox', { name: 'Saved addresses' }).selectOption({ label: 'Barbara McClintock, 7 Lab Lane, Newcastle NSW 2300' });
+    await expectPage(page.getByRole('textbox', { name: 'Address' })).toHaveValue('7 Lab Lane');
+    await expectPage(page.getByRole('textbox', { name: 'City / suburb' })).toHaveValue('Newcastle');
+    await expectPage(page.getByRole('textbox', { name: 'Postcode' })).toHaveValue('2300');
+    await expectPage(page.getByRole('textbox', { name: 'Phone' })).toHaveValue('02 9876 5432');
+    await expectNoSidewaysPan(page, MOBILE.width);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+  }, 90_000);
 });

@@ -38,6 +38,7 @@ import {
   splitMessage,
 } from './checkout-form';
 import { OrderSummary } from './OrderSummary';
+import { addressBookQuery, addressLine } from '../../customers';
 import { Button } from '../../../components/ui/Button';
 
 const ORDER_FAILED = 'Failed to create order. Please try again.';
@@ -68,7 +69,9 @@ export function CheckoutForm({ email, onOrderPlaced }: { email: string | null; o
   /** The fields the shopper has typed in or chosen themselves: the last order never fills those. */
   const edited = useRef(new Set<string>());
   const lastOrder = useQuery({ ...customerOrderQueries.latest(), enabled: email !== null });
-  const [prefilledFrom, setPrefilledFrom] = useState<number | null>(null);
+  const savedAddresses = useQuery(addressBookQuery(email !== null));
+  /** Where the address came from: the customer's default saved address, or their last order. */
+  const [prefilledFrom, setPrefilledFrom] = useState<{ savedAddress: true } | { orderId: number } | null>(null);
 
   // Any change to the form clears the server's refusal; once the shopper has tried to order, it re-checks every field.
   useEffect(() => {
@@ -86,19 +89,35 @@ export function CheckoutForm({ email, onOrderPlaced }: { email: string | null; o
     return () => subscription.unsubscribe();
   }, [form]);
 
-  // Once, when the last order arrives: it may come after the shopper has started typing.
+  // Once, when the saved addresses (issue 22) and the last order have arrived: they may come after the shopper has
+  // started typing. The default saved address comes first; without one, the last order's.
   const prefilled = useRef(false);
+  const savedSettled = email === null || !savedAddresses.isPending;
   useEffect(() => {
+    if (prefilled.current || !savedSettled) return;
+    const saved = savedAddresses.data?.find((address) => address.isDefault);
     const order = lastOrder.data;
-    if (!order || prefilled.current) return;
+    if (!saved && !order) return;
     prefilled.current = true;
-    const fill = prefillFromLastOrder(form.getValues(), order.shippingAddress, edited.current);
+    const fill = prefillFromLastOrder(form.getValues(), saved ?? order!.shippingAddress, edited.current);
     for (const field of PREFILLED_FIELDS) {
       const value = fill[field];
       if (value !== undefined) form.setValue(field, value);
     }
-    if (Object.keys(fill).length > 0) setPrefilledFrom(order.id);
-  }, [form, lastOrder.data]);
+    if (Object.keys(fill).length > 0) setPrefilledFrom(saved ? { savedAddress: true } : { orderId: order!.id });
+  }, [form, lastOrder.data, savedAddresses.data, savedSettled]);
+
+  /** A saved address picked by the shopper: their choice, so it fills every address field. */
+  const fillFromSavedAddress = (addressId: number) => {
+    const saved = savedAddresses.data?.find((address) => address.id === addressId);
+    if (!saved) return;
+    const fill = prefillFromLastOrder({ ...form.getValues(), ...Object.fromEntries(PREFILLED_FIELDS.map((field) => [field, ''])) }, saved, new Set());
+    for (const field of PREFILLED_FIELDS) {
+      const value = fill[field];
+      if (value !== undefined) form.setValue(field, value, { shouldDirty: true });
+    }
+    setPrefilledFrom({ savedAddress: true });
+  };
 
   /** The payment and shipping choices, which cash on delivery ties together. */
   const choose = (next: CheckoutFormValues) => {
@@ -152,9 +171,25 @@ export function CheckoutForm({ email, onOrderPlaced }: { email: string | null; o
         <section className="card stack" aria-labelledby="address-heading">
           <h2 id="address-heading">Shipping address</h2>
           <p className="muted small">We ship within Australia only.</p>
+          {savedAddresses.data && savedAddresses.data.length > 0 && (
+            <div className="field">
+              <label htmlFor="checkout-saved-address">Saved addresses</label>
+              <select id="checkout-saved-address" className="select" defaultValue="" onChange={(event) => event.target.value && fillFromSavedAddress(Number(event.target.value))}>
+                <option value="" disabled>
+                  Choose one of your addresses
+                </option>
+                {savedAddresses.data.map((address) => (
+                  <option key={address.id} value={address.id}>
+                    {addressLine(address)}
+                    {address.isDefault ? ' (default)' : ''}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
           {prefilledFrom !== null && (
             <p className="notice small" role="status" data-testid="prefilled-from">
-              Filled in from your last order (#{prefilledFrom}). Please check the details before you order.
+              {'orderId' in prefilledFrom ? `Filled in from your last order (#${prefilledFrom.orderId}).` : 'Filled in from your saved address.'} Please check the details before you order.
             </p>
           )}
           <div className="field-grid">

@@ -10,6 +10,7 @@ import { useAuth } from '../api/useAuth';
 import { PasswordInput } from '../components/PasswordInput';
 import { NewPasswordFields, PASSWORDS_DIFFER } from '../components/NewPasswordFields';
 import { usePageTitle } from '../../../hooks/usePageTitle';
+import { SavedAddresses } from '../../customers';
 import '../components/auth.css';
 
 /** The server's rules, and the new password typed twice. */
@@ -17,7 +18,7 @@ const changeFormSchema = changePasswordSchema
   .extend({ repeated: z.string() })
   .refine((values) => values.newPassword === values.repeated, { path: ['repeated'], message: PASSWORDS_DIFFER });
 
-/** `/dashboard/account` (issue 22): the account's settings; so far its address and a password change. */
+/** `/dashboard/account` (issue 22): the account's settings: a password change and the saved shipping addresses. */
 export default function AccountPage() {
   usePageTitle('Account settings');
   const { user } = useAuth();
@@ -30,7 +31,7 @@ export default function AccountPage() {
   const submit = form.handleSubmit(({ currentPassword, newPassword }) => change.mutate({ currentPassword, newPassword }));
 
   return (
-    <section className="auth-page">
+    <section className="auth-page account-page">
       <div className="card auth-card stack">
         <h1>
           <UserCog size={24} aria-hidden /> Account settings
@@ -53,6 +54,9 @@ export default function AccountPage() {
           </Button>
           <p className="muted small">Changing it signs your account out on every other device; this one stays signed in.</p>
         </form>
+      </div>
+      <div className="card auth-card stack">
+        <SavedAddresses />
       </div>
     </section>
   );
