@@ -3,7 +3,8 @@ import type { Order } from '../../../api/types';
 import { CUSTOMER_ORDERS_KEY } from './useOrders';
 import { apiRequest } from '../../../api/client';
 import type { OrderLookupInput, OrderLookupView } from '../../../../../backend/src/ordering/contract/order-lookup';
-export { orderQueries } from './order-queries';
+import { orderQueries } from './order-queries';
+export { orderQueries };
 export type { OrderTimelineEntry } from './order-queries';
 
 /** "Find your order": the answer is shown once, on the lookup page; it is not kept anywhere. */
@@ -20,8 +21,10 @@ export function useCancelOrder() {
   return useMutation({
     mutationFn: ({ orderId, email }: { orderId: number; email?: string }) => apiRequest<Order>('POST', `/api/orders/${orderId}/cancel`, email ? { email } : {}),
     onSuccess: async (order) => {
-      queryClient.setQueryData(['/api/orders', order.id], order);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['/api/orders', order.id] }), queryClient.invalidateQueries({ queryKey: CUSTOMER_ORDERS_KEY })]);
+      // The order's key (its history's too, which begins with it), as the order page reads them.
+      const { queryKey } = orderQueries.detail(order.id, false);
+      queryClient.setQueryData(queryKey, order);
+      await Promise.all([queryClient.invalidateQueries({ queryKey }), queryClient.invalidateQueries({ queryKey: CUSTOMER_ORDERS_KEY })]);
     },
   });
 }
