@@ -13,7 +13,6 @@ import { BUYER_REQUIREMENTS, MINIMUM_AGE } from '../../../lib/shop';
 import { useCart } from '../../cart';
 import { useToast } from '../../../state/toast';
 import {
-  AUSTRALIAN_STATES,
   CASH_ON_DELIVERY,
   COUNTRY,
   CRYPTO_PAYMENT_METHOD_IDS,
@@ -40,6 +39,7 @@ import {
 import { OrderSummary } from './OrderSummary';
 import { addressBookQuery, addressLine } from '../../customers';
 import { Button } from '../../../components/ui/Button';
+import { AustralianStateOptions } from '../../../components/AustralianStateOptions';
 
 const ORDER_FAILED = 'Failed to create order. Please try again.';
 
@@ -222,11 +222,7 @@ export function CheckoutForm({ email, onOrderPlaced }: { email: string | null; o
                 <option value="" disabled>
                   Choose a state
                 </option>
-                {AUSTRALIAN_STATES.map((state) => (
-                  <option key={state} value={state}>
-                    {state}
-                  </option>
-                ))}
+                <AustralianStateOptions />
               </select>
             </Field>
             <Field label="Postcode" required error={errors.postalCode}>

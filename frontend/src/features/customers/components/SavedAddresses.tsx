@@ -4,9 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { savedAddressInputSchema } from '../../../../../backend/src/customers/contract/address-book-input';
 import { ADDRESS_BOOK_LIMIT } from '../../../../../backend/src/customers/contract/address-book.events';
-import { AUSTRALIAN_STATES, formatAustralianPhone } from '../../../../../backend/src/ordering/contract/checkout-rules';
+import { formatAustralianPhone } from '../../../../../backend/src/ordering/contract/checkout-rules';
 import { messageOf } from '../../../api/client';
 import { Button } from '../../../components/ui/Button';
+import { AustralianStateOptions } from '../../../components/AustralianStateOptions';
 import { AdminDialog } from '../../../components/ui/Dialog';
 import { Field, useZodForm } from '../../../components/ui/form';
 import { addressBookQuery, addressLine, SavedAddress, useChangeAddressBook } from '../api/address-queries';
@@ -108,11 +109,7 @@ function AddressDialog({ address, onClose }: { address: SavedAddress | null; onC
         </Field>
         <Field label="State" required error={errors.state?.message}>
           <select className="select" autoComplete="address-level1" {...form.register('state')}>
-            {AUSTRALIAN_STATES.map((state) => (
-              <option key={state} value={state}>
-                {state}
-              </option>
-            ))}
+            <AustralianStateOptions />
           </select>
         </Field>
         <Field label="Postcode" required error={errors.postalCode?.message}>
