@@ -28,6 +28,8 @@ const OrderLookupPage = lazy(() => import('./features/ordering/pages/OrderLookup
 const SupportCasesPage = lazy(() => import('./features/support/pages/CustomerSupportCasesPage'));
 const AdminPage = lazy(() => import('./app/admin/AdminPage'));
 const FaqPage = lazy(() => import('./features/content/pages/info/FaqPage'));
+// Rendered on the server: loaded ahead of hydration like the catalogue's pages.
+const LegalPage = lazyPage(() => import('./features/content/pages/LegalPage'));
 const ShippingPage = lazy(() => import('./features/content/pages/info/ShippingPage'));
 const ReturnsPage = lazy(() => import('./features/content/pages/info/ReturnsPage'));
 
@@ -53,6 +55,8 @@ const PAGES: Record<PagePath, ReactNode> = {
   '/dashboard/support/:id': <RequireSignedIn><SupportCasesPage /></RequireSignedIn>,
   '/admin/:tab?/:record?': <RequireAdmin><AdminPage /></RequireAdmin>,
   '/faq': <FaqPage />,
+  '/privacy': <LegalPage />,
+  '/terms': <LegalPage />,
   '/shipping': <ShippingPage />,
   '/returns': <ReturnsPage />,
 };

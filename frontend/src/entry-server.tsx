@@ -44,6 +44,7 @@ function fillQueries(queryClient: QueryClient, data: ServerRenderedPage): void {
       queryClient.setQueryData(catalogueKeys.product(data.product.id), data.product);
       break;
     case 'categories':
+    case 'legal':
       break;
   }
 }

@@ -158,6 +158,21 @@ describeBuilt('Storefront pages for search engines (server-rendered head, sitema
     for (const path of ['/faq', '/Shipping/', '/orders/lookup', '/orders/1042', '/dashboard', '/dashboard/support/3', '/checkout', '/auth']) await shop.agent().get(path).expect(200);
   });
 
+  it('renders /privacy and /terms on the server with their own head, and lists them in sitemap.xml (issue 22)', async () => {
+    const privacy = (await shop.agent().get('/privacy').expect(200)).text;
+    expect(privacy).toContain('<title>Privacy');
+    expect(privacy).toContain('<link rel="canonical" href="');
+    expect(privacy).toContain('Analytics without cookies');
+    expect(privacy).toContain('only an argon2id hash of it');
+    const terms = (await shop.agent().get('/terms/').expect(200)).text;
+    expect(terms).toContain('<title>Terms of sale');
+    expect(terms).toContain('Research use only');
+    expect(terms).toContain('We ship within Australia only');
+    const sitemap = (await shop.agent().get('/sitemap.xml').expect(200)).text;
+    expect(sitemap).toMatch(/<loc>[^<]*\/privacy<\/loc>/);
+    expect(sitemap).toMatch(/<loc>[^<]*\/terms<\/loc>/);
+  });
+
   it('answers /admin with the 404 page to guests and customers, and with the back office to an administrator', async () => {
     await shop.agent().get('/admin').expect(404);
     const customer = shop.agent();

@@ -9,7 +9,7 @@ describe('Storefront shell in a real browser', () => {
   }, 90_000);
   afterAll(async () => shop?.close());
 
-  const routes = ['/', '/products', '/search?q=bpc', '/categories', '/product/1', '/products/1', '/calculator', '/auth', '/checkout', '/faq', '/shipping', '/returns'];
+  const routes = ['/', '/products', '/search?q=bpc', '/categories', '/product/1', '/products/1', '/calculator', '/auth', '/checkout', '/faq', '/shipping', '/returns', '/privacy', '/terms'];
 
   it.each([
     ['desktop', DESKTOP],

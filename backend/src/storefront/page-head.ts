@@ -80,6 +80,13 @@ export function categoriesHead(categories: CategoryView[]): PageHead {
   };
 }
 
+/** `/privacy` and `/terms` (issue 22). */
+export function legalHead(which: 'privacy' | 'terms'): PageHead {
+  return which === 'privacy'
+    ? { title: titled('Privacy'), description: 'What the shop stores about you, why, for how long, and how analytics work without cookies.', canonicalPath: '/privacy', ogType: 'website' }
+    : { title: titled('Terms of sale'), description: 'Terms of sale: research use only, buyers 18 and over, payment, shipping within Australia, returns and refunds.', canonicalPath: '/terms', ogType: 'website' };
+}
+
 export function searchHead(): PageHead {
   return { title: titled('Search'), description: 'Search the research compound catalogue by name, SKU or description.', canonicalPath: '/search', ogType: 'website', noindex: true };
 }

@@ -12,6 +12,7 @@ import {
   fillTemplate,
   homeHead,
   jsonForScript,
+  legalHead,
   notFoundHead,
   pageNotFoundHead,
   PageHead,
@@ -29,7 +30,7 @@ import { StorefrontBundle, storefrontBuild } from './server-entry';
 const PRODUCTS_PAGE_FIRST_SORT = 'newest';
 
 /** What a page of the storefront is, from its path: matched like the client's router, case-insensitively with an optional trailing slash. */
-type Route = { kind: 'home' | 'products' | 'categories' | 'search' | 'other' } | { kind: 'product'; id: number | null };
+type Route = { kind: 'home' | 'products' | 'categories' | 'search' | 'other' } | { kind: 'product'; id: number | null } | { kind: 'legal'; which: 'privacy' | 'terms' };
 
 export function routeOf(path: string): Route {
   const normalised = path.length > 1 ? path.replace(/\/+$/, '').toLowerCase() : path;
@@ -37,6 +38,7 @@ export function routeOf(path: string): Route {
   if (normalised === '/products') return { kind: 'products' };
   if (normalised === '/categories') return { kind: 'categories' };
   if (normalised === '/search') return { kind: 'search' };
+  if (normalised === '/privacy' || normalised === '/terms') return { kind: 'legal', which: normalised === '/privacy' ? 'privacy' : 'terms' };
   const product = /^\/products?\/([^/]+)$/.exec(normalised);
   if (product) return { kind: 'product', id: /^[1-9]\d{0,14}$/.test(product[1]) ? Number(product[1]) : null };
   return { kind: 'other' };
@@ -47,6 +49,7 @@ const PAGE_SOURCES: Partial<Record<ServerRenderedPage['page'], string[]>> = {
   products: ['src/features/catalogue/pages/ProductsPage.tsx'],
   categories: ['src/features/catalogue/pages/CategoriesPage.tsx'],
   product: ['src/features/catalogue/pages/ProductDetailPage.tsx'],
+  legal: ['src/features/content/pages/LegalPage.tsx'],
 };
 
 interface Page {
@@ -148,6 +151,8 @@ export class StorefrontPages {
       }
       case 'search':
         return { status: 200, head: searchHead(), data: null };
+      case 'legal':
+        return { status: 200, head: legalHead(route.which), data: { page: 'legal', which: route.which, categories: await this.catalogue.listCategories() } };
       case 'product': {
         const product = route.id === null ? null : await this.activeProduct(route.id);
         // The storefront's own "Product not found" page, with the status a crawler needs to drop the address.
@@ -199,7 +204,7 @@ export class StorefrontPages {
       { path: '/categories', lastmod: catalogueChanged },
       ...categories.filter((category) => category.productCount > 0).map((category) => ({ path: `/products?categoryId=${category.id}`, lastmod: lastmod(inCategory(category)) })),
       ...products.map((product) => ({ path: productPath(product.id), lastmod: product.createdAt })),
-      ...['/calculator', '/faq', '/shipping', '/returns'].map((path) => ({ path })),
+      ...['/calculator', '/faq', '/shipping', '/returns', '/privacy', '/terms'].map((path) => ({ path })),
     ];
     return sitemapXml(origin, entries);
   }

@@ -25,6 +25,8 @@ export const PAGE_PATHS = [
   '/faq',
   '/shipping',
   '/returns',
+  '/privacy',
+  '/terms',
 ] as const;
 
 export type PagePath = (typeof PAGE_PATHS)[number];

@@ -16,7 +16,9 @@ export type ServerRenderedPage =
   /** The whole matching list; the storefront keeps the first page of it, as its paged query would. */
   | { page: 'products'; search: string | undefined; categoryId: number | undefined; sortBy: string; products: ProductView[]; categories: CategoryView[] }
   | { page: 'categories'; categories: CategoryView[] }
-  | { page: 'product'; product: ProductView; categories: CategoryView[] };
+  | { page: 'product'; product: ProductView; categories: CategoryView[] }
+  /** `/privacy` and `/terms` (issue 22): text only; the categories for the header, as on every page. */
+  | { page: 'legal'; which: 'privacy' | 'terms'; categories: CategoryView[] };
 
 export interface ServerRenderInput {
   /** Path and query string, as the browser asked for them. */

@@ -24,6 +24,8 @@ export function SiteFooter() {
           <Link to="/shipping">Shipping</Link>
           <Link to="/returns">Returns</Link>
           <Link to="/orders/lookup">Find your order</Link>
+          <Link to="/terms">Terms of sale</Link>
+          <Link to="/privacy">Privacy</Link>
           {isAdmin ? <Link to="/admin">Admin Panel</Link> : isAuthenticated ? <Link to="/dashboard">My Orders</Link> : <Link to="/auth">Login / Sign Up</Link>}
         </nav>
       </div>
@@ -33,7 +35,7 @@ export function SiteFooter() {
         </p>
         <p>{BUYER_REQUIREMENTS}</p>
         <p className="muted small">
-          By ordering you accept our terms: products are supplied to qualified researchers for in-vitro laboratory use; the buyer is responsible for compliance with local laws. © {new Date().getFullYear()} {SHOP_NAME}.
+          By ordering you accept our <Link to="/terms">terms</Link>: products are supplied to qualified researchers for in-vitro laboratory use; the buyer is responsible for compliance with local laws. © {new Date().getFullYear()} {SHOP_NAME}.
         </p>
       </div>
     </footer>

@@ -37,6 +37,7 @@ import {
   splitMessage,
 } from './checkout-form';
 import { OrderSummary } from './OrderSummary';
+import { Link } from 'react-router-dom';
 import { addressBookQuery, addressLine } from '../../customers';
 import { Button } from '../../../components/ui/Button';
 import { AustralianStateOptions } from '../../../components/AustralianStateOptions';
@@ -352,6 +353,9 @@ export function CheckoutForm({ email, onOrderPlaced }: { email: string | null; o
           >
             <input id="checkout-acknowledged" type="checkbox" {...form.register('acknowledged')} />
           </Field>
+          <p className="muted small">
+            Ordering accepts our <Link to="/terms">terms of sale</Link>; what we keep about you is on the <Link to="/privacy">privacy page</Link>.
+          </p>
           {serverError && (
             <p className="notice notice-danger" role="alert">
               {serverError}

@@ -40,8 +40,8 @@ export function SignupForm({ onSwitchToLogin }: { onSwitchToLogin(): void }) {
         error={errors.acceptedTerms?.message}
         label={
           <>
-            I accept the terms of sale: I am 18 or older, a qualified professional or affiliated with a research institution, and will use products for
-            laboratory research only (see <Link to="/faq">FAQ</Link> and <Link to="/returns">returns</Link>).
+            I accept the <Link to="/terms">terms of sale</Link>: I am 18 or older, a qualified professional or affiliated with a research institution, and will use products for
+            laboratory research only (see <Link to="/privacy">privacy</Link>, <Link to="/faq">FAQ</Link> and <Link to="/returns">returns</Link>).
           </>
         }
       >
