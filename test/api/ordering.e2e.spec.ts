@@ -105,6 +105,9 @@ describe('Ordering API', () => {
     const quote = (await shop.agent().post('/api/checkout/quote').send({ items, shippingMethod: 'express', referralCode: 'RESEARCH5' }).expect(200)).body;
     const placed = (await shop.agent().post('/api/orders').send(order({ items, shippingMethod: 'express', referralCode: 'RESEARCH5' })).expect(201)).body;
     for (const field of ['subtotal', 'discountAmount', 'shippingCost', 'totalAmount']) expect(placed[field]).toBe(quote[field]);
+    // Issue 22: prices include GST; the quote says how much, one eleventh of the total to the nearest cent.
+    const totalCents = Math.round(Number(quote.totalAmount) * 100);
+    expect(quote.gstIncluded).toBe((Math.floor((2 * totalCents + 11) / 22) / 100).toFixed(2));
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import { trackingUrl } from '../../ordering/contract/carrier-tracking';
+import { gstIncluded } from '../../ordering/contract/gst';
 import { SHIPPING_METHODS } from '../../ordering/contract/checkout-rules';
 import { OrderCancelled, OrderDetails, OrderPaymentConfirmed, OrderPlaced, OrderRefunded, OrderShipped } from '../../ordering/contract/order.events';
 
@@ -31,7 +32,7 @@ export function orderPlacedEmail(order: OrderPlaced['data']): EmailContent {
       `Subtotal: A$${order.totals.subtotal}`,
       `Discount: A$${order.totals.discountAmount}`,
       `Shipping (${SHIPPING_METHODS[order.shippingMethod].label}): A$${order.totals.shippingCost}`,
-      `Total: A$${order.totals.totalAmount}`,
+      `Total: A$${order.totals.totalAmount} (includes GST of A$${gstIncluded(order.totals.totalAmount)})`,
       '',
       payment,
       '',

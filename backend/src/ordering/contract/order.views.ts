@@ -55,7 +55,8 @@ export interface OrderView {
 export type PlacedOrderView = OrderView & { whatsappContactLink: string };
 
 /** The checkout summary: exactly what the order will cost. */
-export type CheckoutQuoteView = OrderTotals & { items: OrderLine[]; referralCode: string | null };
+/** `gstIncluded`: the GST in the total (prices are GST-inclusive; contract/gst.ts). */
+export type CheckoutQuoteView = OrderTotals & { items: OrderLine[]; referralCode: string | null; gstIncluded: string };
 
 /** `GET /api/admin/referral-codes`: every code with how many placed orders used it. */
 export interface ReferralCodeView {

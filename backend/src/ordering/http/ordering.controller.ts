@@ -27,6 +27,7 @@ import { PlacedOrderView } from '../contract/order.views';
 import { OrderTimelineEntryView } from '../contract/order-timeline';
 import { CANCELLED_BY_CUSTOMER, CancelOrderInput, cancelOrderSchema, ORDER_LOOKUP_NO_MATCH, OrderLookupInput, orderLookupSchema, OrderLookupView } from '../contract/order-lookup';
 import { OrderView } from '../contract/order.views';
+import { gstIncluded } from '../contract/gst';
 import { NotFoundError } from '../../shared/errors';
 
 const referralCodeParam = z.string().trim().min(1).max(40, 'Invalid referral code');
@@ -66,7 +67,7 @@ export class OrderingController {
   @HttpCode(200)
   async quote(@Body(new ZodValidationPipe(quoteSchema)) input: QuoteInput, @Req() request: Request) {
     const { lines, totals, referralCode } = await this.countingReferralMisses(request, input.referralCode, () => this.pricing.price(input.items, input.shippingMethod, input.referralCode));
-    return { items: lines, ...totals, referralCode };
+    return { items: lines, ...totals, referralCode, gstIncluded: gstIncluded(totals.totalAmount) };
   }
 
   @Post('orders')

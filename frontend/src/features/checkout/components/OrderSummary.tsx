@@ -24,7 +24,7 @@ export function OrderSummary({ quote }: { quote: UseQueryResult<CheckoutQuote> }
       </div>
     );
   }
-  const { items, subtotal, discountPercentage, discountAmount, shippingCost, totalAmount } = quote.data;
+  const { items, subtotal, discountPercentage, discountAmount, shippingCost, totalAmount, gstIncluded } = quote.data;
   return (
     <div className="stack" aria-busy={quote.isFetching} data-testid="order-summary">
       {quote.isError && (
@@ -61,6 +61,12 @@ export function OrderSummary({ quote }: { quote: UseQueryResult<CheckoutQuote> }
           <dt>Total</dt>
           <dd className="tabular" data-testid="order-total">
             {aud(totalAmount)}
+          </dd>
+        </div>
+        <div className="row between muted small">
+          <dt>Includes GST</dt>
+          <dd className="tabular" data-testid="order-gst">
+            {aud(gstIncluded)}
           </dd>
         </div>
       </dl>

@@ -11,6 +11,7 @@ import { capitalise, PAYMENT_BADGE, PaymentActionNotice, paymentMethodLabel, pay
 import { awaitsPayment } from './order-insights';
 import type { OrderTimelineEntry } from '../api/order-data';
 import { CancelOrderButton } from './CancelOrderButton';
+import { gstIncluded } from '../../../../../backend/src/ordering/contract/gst';
 import './orders.css';
 
 const TIMELINE_ICONS: Record<OrderTimelineKind, typeof CircleDot> = {
@@ -149,6 +150,10 @@ export function OrderDetail({
             <div className="order-total-line">
               <dt>Total</dt>
               <dd>{aud(order.totalAmount)}</dd>
+            </div>
+            <div className="muted small">
+              <dt>Includes GST</dt>
+              <dd>{aud(gstIncluded(order.totalAmount))}</dd>
             </div>
           </dl>
         </section>
