@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { DESKTOP, expectNoSidewaysPan, MOBILE, screenshotPath, Shop, startShop, unexpectedErrors } from './browser-support';
+import { adminApiClient, DESKTOP, expectNoSidewaysPan, MOBILE, screenshotPath, Shop, startShop, unexpectedErrors } from './browser-support';
 import { expect as expectPage } from './expect-page';
 
 interface ApiProduct {
@@ -177,6 +177,27 @@ describe('Customer dashboard in a real browser', () => {
       await expectPage(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
       await expectPage(page.getByRole('region', { name: 'Order history' }).getByText('Cancelled by the customer before payment')).toBeVisible();
       await page.screenshot({ path: screenshotPath('order-cancelled-390'), fullPage: true });
+      expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    });
+
+    it('offers a paid order\'s customer to ask for a cancellation and refund, as a support case about the order', async () => {
+      const { page, consoleErrors } = await shop.newPage(DESKTOP);
+      await signUp(page);
+      const orderId = await placeOrder(page, 'grace@example.com');
+      const admin = await adminApiClient(shop);
+      const payment = (await (await page.request.post('/api/payments/crypto', { data: { orderId, paymentMethod: 'bitcoin' }, headers: { Origin: shop.url } })).json()) as { id: number };
+      expect((await admin.post(`/api/admin/payments/${payment.id}/confirm`, { data: { transactionHash: 'd'.repeat(64) } })).status()).toBe(200);
+      await page.goto(`/orders/${orderId}`);
+      await expectPage(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+      await page.getByRole('button', { name: 'Ask to cancel and refund' }).click();
+      const dialog = page.getByRole('dialog').filter({ has: page.getByRole('textbox', { name: /Subject/ }) });
+      await expectPage(dialog.getByRole('textbox', { name: /Subject/ })).toHaveValue(`Cancel order #${orderId} and refund it`);
+      await dialog.getByRole('textbox', { name: /Description/ }).fill(`Please cancel order #${orderId} and refund it.\nRefund address: bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh`);
+      await dialog.getByRole('button', { name: /Create|Submit|Open/ }).click();
+      await expectPage(page.getByText(/Support Case Created/)).toBeVisible();
+      const cases = (await (await page.request.get('/api/support/cases')).json()) as { subject: string; orderId: number | null; category: string }[] | { items: { subject: string; orderId: number | null; category: string }[] };
+      const list = Array.isArray(cases) ? cases : cases.items;
+      expect(list[0]).toMatchObject({ subject: `Cancel order #${orderId} and refund it`, orderId, category: 'order_issue' });
       expect(unexpectedErrors(consoleErrors)).toEqual([]);
     });
 

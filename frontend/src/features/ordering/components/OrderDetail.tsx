@@ -10,7 +10,7 @@ import { toCents } from '../../../lib/money';
 import { capitalise, PAYMENT_BADGE, PaymentActionNotice, paymentMethodLabel, paymentStatusText, STATUS_BADGE } from './OrderCard';
 import { awaitsPayment } from './order-insights';
 import type { OrderTimelineEntry } from '../api/order-data';
-import { CancelOrderButton } from './CancelOrderButton';
+import { AskForRefundButton, CancelOrderButton } from './CancelOrderButton';
 import { gstIncluded } from '../../../../../backend/src/ordering/contract/gst';
 import './orders.css';
 
@@ -106,6 +106,7 @@ export function OrderDetail({
             <span className={`badge ${PAYMENT_BADGE[order.paymentStatus]}`}>{paymentStatusText(order)}</span>
           </span>
           {cancel && <CancelOrderButton order={order} email={cancel.email} onCancelled={cancel.onCancelled} />}
+          {cancel && <AskForRefundButton order={order} signedIn={cancel.email === undefined && order.customerId !== null} />}
         </div>
       </header>
 

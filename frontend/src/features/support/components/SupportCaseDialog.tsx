@@ -10,6 +10,7 @@ import {
   SUPPORT_PRIORITIES,
   supportCaseInputSchema,
 } from '../../../../../backend/src/customers/contract/support-input';
+import type { SupportCategory } from '../../../../../backend/src/customers/contract/support-input';
 import { ApiError } from '../../../api/client';
 import { useRedirectToLoginWhenSignedOut, useAuth } from '../../identity';
 import { Field, useZodForm } from '../../../components/ui/form';
@@ -123,12 +124,19 @@ export function AttachmentPicker({ picker, disabled = false, label = 'Attachment
  * dialog closes. Signed out, the customer is told and sent to sign in (500 ms).
  * `defaultOrderId` shows the Order ID field, filled with it (spec: shown only when one is supplied).
  */
-export function SupportCaseDialog({ open, onClose, defaultOrderId }: { open: boolean; onClose(): void; defaultOrderId?: number }) {
-  if (!open) return null;
-  return <SupportCaseForm onClose={onClose} defaultOrderId={defaultOrderId} />;
+/** What a case opened from elsewhere starts with (the order page's "Ask to cancel and refund"): the customer can still change it. */
+export interface SupportCasePreset {
+  subject: string;
+  description: string;
+  category: SupportCategory;
 }
 
-function SupportCaseForm({ onClose, defaultOrderId }: { onClose(): void; defaultOrderId?: number }) {
+export function SupportCaseDialog({ open, onClose, defaultOrderId, preset }: { open: boolean; onClose(): void; defaultOrderId?: number; preset?: SupportCasePreset }) {
+  if (!open) return null;
+  return <SupportCaseForm onClose={onClose} defaultOrderId={defaultOrderId} preset={preset} />;
+}
+
+function SupportCaseForm({ onClose, defaultOrderId, preset }: { onClose(): void; defaultOrderId?: number; preset?: SupportCasePreset }) {
   // Opened modally: focus stays inside, Escape closes; focus returns to the opener afterwards.
   const dialog = useModal();
   const titleId = useId();
@@ -138,7 +146,7 @@ function SupportCaseForm({ onClose, defaultOrderId }: { onClose(): void; default
   useRedirectToLoginWhenSignedOut(sessionEnded || (!isLoading && !isAuthenticated));
   const picker = useImagePicker();
   const create = useCreateSupportCase();
-  const defaults = { subject: '', description: '', priority: DEFAULT_SUPPORT_PRIORITY, orderId: defaultOrderId ?? null };
+  const defaults = { subject: preset?.subject ?? '', description: preset?.description ?? '', priority: DEFAULT_SUPPORT_PRIORITY, orderId: defaultOrderId ?? null, ...(preset ? { category: preset.category } : {}) };
   const form = useZodForm(caseFieldsSchema, { defaultValues: defaults });
   const { errors } = form.formState;
 
