@@ -69,7 +69,9 @@ describe('Order notifications', () => {
     const [placed, paid, shipped] = mailsTo(email);
     expect(placed).toContain(`Subject: Order #${order.id} received`);
     expect(paid).toContain(`Subject: Payment received for order #${order.id}`);
-    expect(paid).toContain(`Your payment of A$${order.totalAmount} for order #${order.id} has been confirmed.`);
+    const gst = (Math.floor((2 * Math.round(Number(order.totalAmount) * 100) + 11) / 22) / 100).toFixed(2);
+    expect(paid).toContain(`Your payment of A$${order.totalAmount} (includes GST of A$${gst}) for order #${order.id} has been confirmed.`);
+    expect(placed).toContain(`Total: A$${order.totalAmount} (includes GST of A$${gst})`);
     expect(shipped).toContain(`Subject: Order #${order.id} has shipped`);
     expect(shipped).toContain('Tracking number: 1Z999AA10123456784');
     expect(shipped).toContain('Track it: https://www.ups.com/track?loc=en_AU&tracknum=1Z999AA10123456784');

@@ -49,7 +49,7 @@ export function orderPaidEmail(payment: OrderPaymentConfirmed['data'], order: Or
     text: [
       `Hello ${order.shippingAddress.firstName},`,
       '',
-      `Your payment of A$${order.totals.totalAmount} for order #${payment.orderId} has been confirmed.`,
+      `Your payment of A$${order.totals.totalAmount} (includes GST of A$${gstIncluded(order.totals.totalAmount)}) for order #${payment.orderId} has been confirmed.`,
       `Transaction: ${payment.transactionHash}`,
       '',
       'We are preparing your order and will e-mail you the tracking number once it ships.',

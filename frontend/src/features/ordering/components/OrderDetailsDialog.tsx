@@ -10,6 +10,7 @@ import { useOrderItems } from '../api/admin-order-queries';
 import { InfoDialog } from '../../../components/ui/Dialog';
 import { DetailSection as Section, Facts, StatusBadge, TransactionHash } from '../../../components/ui/admin-ui';
 import { AuditTrail } from '../../audit';
+import { gstIncluded } from '../../../../../backend/src/ordering/contract/gst';
 import { Button } from '../../../components/ui/Button';
 import { refundableCents, RefundOrderDialog } from './RefundOrderDialog';
 
@@ -108,6 +109,7 @@ export function OrderDetailsDialog({ order, onClose }: { order: Order; onClose()
             ...(order.discountPercentage > 0 ? ([[`Referral ${order.referralCode ?? ''} (${order.discountPercentage}%)`, `−${aud(order.discountAmount)}`]] as [string, ReactNode][]) : []),
             [`Shipping (${shippingMethodLabel(order.shippingMethod)})`, aud(order.shippingCost)],
             ['Total', <strong key="total">{aud(order.totalAmount)}</strong>],
+            ['Includes GST', aud(gstIncluded(order.totalAmount))],
           ]}
         />
       </Section>

@@ -215,6 +215,12 @@ function OrderCard({ order, busy, onShip, onDetails, onStatus }: { order: Order;
           <p className="admin-label">Payment</p>
           <p className="small">
             {paymentMethodLabel(order.paymentMethod)} · <StatusBadge status={order.paymentStatus} />
+            {order.refundStatus !== 'none' && toCents(order.refundedAmount) > 0 && (
+              <>
+                {' '}
+                · <span className="badge">{order.refundStatus === 'full' ? 'Refunded' : `Refunded ${formatAud(toCents(order.refundedAmount))}`}</span>
+              </>
+            )}
           </p>
           {reversal && <p className="small field-error">{reversal.flagged ? 'Payment reversed after shipping: check it' : 'Payment reversed (reorg)'}</p>}
           <p className="small">
