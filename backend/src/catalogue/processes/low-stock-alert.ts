@@ -4,19 +4,12 @@ import { CatalogueQueries } from '../../../../projections/catalogue/catalogue.qu
 import { APP_CONFIG, AppConfig } from '../../config';
 import { DEMO_ADMIN } from '../../demo/contract/demo-admin';
 import { SendLowStockAlert } from '../../notifications/commands/public';
-import { STORE_TIME_ZONE } from '../../shared/contract/store-time';
+import { storeDayAndHour } from '../../shared/contract/store-time';
 import { LeaseKeeper } from '../../shared/leases/lease-keeper';
 import { SweepingService } from '../../shared/processes/periodic-sweep';
 import { LOW_STOCK_THRESHOLD } from '../contract/catalogue.views';
 
 const CHECK_INTERVAL_MS = 10 * 60_000;
-const STORE_CLOCK = new Intl.DateTimeFormat('en-CA', { timeZone: STORE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
-
-/** The store's day (YYYY-MM-DD) and hour (0-23) at an instant, in Sydney. */
-export function storeDayAndHour(instant: Date): { day: string; hour: number } {
-  const parts = Object.fromEntries(STORE_CLOCK.formatToParts(instant).map((part) => [part.type, part.value]));
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
-}
 
 /**
  * The daily low-stock mail (issue 21): from LOW_STOCK_ALERT_HOUR of the store's day, checked every 10 minutes in

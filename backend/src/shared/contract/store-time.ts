@@ -11,9 +11,20 @@ export function storeTime(iso: string): string {
 
 const WALL_CLOCK = new Intl.DateTimeFormat('en-CA', { timeZone: STORE_TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
+/** The store's wall clock at an instant, field by field (year, month, day, hour, minute, second; two digits each but the year). */
+function wallClockParts(instant: Date): Record<string, string> {
+  return Object.fromEntries(WALL_CLOCK.formatToParts(instant).map((part) => [part.type, part.value]));
+}
+
+/** The store's day (YYYY-MM-DD) and hour (0-23) at an instant: when the store's daily jobs are due. */
+export function storeDayAndHour(instant: Date): { day: string; hour: number } {
+  const parts = wallClockParts(instant);
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
+}
+
 /** How far the store's clock is ahead of UTC at an instant, in ms (10 or 11 hours in Sydney). */
 function storeOffsetMs(instant: number): number {
-  const parts = Object.fromEntries(WALL_CLOCK.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
+  const parts = wallClockParts(new Date(instant));
   const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
   return wall - Math.floor(instant / 1000) * 1000;
 }
