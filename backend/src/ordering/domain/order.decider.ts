@@ -247,7 +247,7 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderStreamEvent> =
         if ((state.status !== 'cancelled' && !state.restockRequested) || state.stockReleased) return [];
         return [{ type: 'OrderStockReleased', version: 1, data: { orderId } }];
       case 'refund':
-        return refund(state, orderId, command);
+        return refund(state, state.details, command);
       case 'claim': {
         if (state.details.customerId === command.customerId) return [];
         // Another customer's order, or not placed with this address: it does not exist for this customer.
@@ -260,8 +260,8 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderStreamEvent> =
 };
 
 /** The rules of a refund (see the `refund` command): money received, never more than that back, and a crypto refund's address and transaction. */
-function refund(state: OrderState, orderId: number, command: Extract<OrderCommand, { kind: 'refund' }>): OrderStreamEvent[] {
-  const details = state.details!;
+function refund(state: OrderState, details: OrderDetails, command: Extract<OrderCommand, { kind: 'refund' }>): OrderStreamEvent[] {
+  const { orderId } = details;
   if (state.paymentStatus !== 'confirmed') throw new ConflictError(`Order ${orderId} has received no payment, so there is nothing to refund`);
   const amountCents = parseCents(command.amount);
   if (amountCents <= 0) throw new InvalidInputError('The refund must be more than A$0.00');

@@ -101,7 +101,6 @@ export class OrderAdminController {
    * with `restock` the items go back on sale. The customer is mailed; revenue goes down by the refund.
    */
   @Post('admin/orders/:id/refunds')
-  @HttpCode(201)
   async refund(
     @Param('id', new ZodValidationPipe(idParamSchema('Order'))) orderId: number,
     @Body(new ZodValidationPipe(refundSchema)) body: RefundInput,

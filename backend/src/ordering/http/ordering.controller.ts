@@ -23,10 +23,9 @@ import { OrderStillBeingPlaced } from '../processes/order-placement.process';
 import { assertMayAccessOrder, mayAccessOrder } from '../../shared/http/order-access';
 import { CancelOrder } from '../commands/cancel-order.command';
 import { OrderQueries } from '../../../../projections/ordering/order.queries';
-import { PlacedOrderView } from '../contract/order.views';
+import { OrderView, PlacedOrderView } from '../contract/order.views';
 import { OrderTimelineEntryView } from '../contract/order-timeline';
 import { CANCELLED_BY_CUSTOMER, CancelOrderInput, cancelOrderSchema, ORDER_LOOKUP_NO_MATCH, OrderLookupInput, orderLookupSchema, OrderLookupView } from '../contract/order-lookup';
-import { OrderView } from '../contract/order.views';
 import { gstIncluded } from '../contract/gst';
 import { NotFoundError } from '../../shared/errors';
 
@@ -119,10 +118,7 @@ export class OrderingController {
   @HttpCode(200)
   async lookUpOrder(@Body(new ZodValidationPipe(orderLookupSchema)) input: OrderLookupInput, @Req() request: Request): Promise<OrderLookupView> {
     await this.countLookup(request, input.orderNumber);
-    const order = await this.orders.byId(input.orderNumber).catch((error: unknown) => {
-      if (error instanceof NotFoundError) return null;
-      throw error;
-    });
+    const order = await this.orderOrNull(input.orderNumber);
     if (!order || order.customerEmail.toLowerCase() !== input.email) throw new NotFoundError(ORDER_LOOKUP_NO_MATCH);
     return { order, timeline: await this.orders.timeline(order.id) };
   }
@@ -140,10 +136,7 @@ export class OrderingController {
     @Req() request: Request,
   ): Promise<OrderView> {
     if (input.email !== undefined) await this.countLookup(request, orderId);
-    const order = await this.orders.byId(orderId).catch((error: unknown) => {
-      if (error instanceof NotFoundError) return null;
-      throw error;
-    });
+    const order = await this.orderOrNull(orderId);
     const proven = order !== null && (mayAccessOrder(request, order) || (input.email !== undefined && order.customerEmail.toLowerCase() === input.email));
     if (!order || !proven) throw new NotFoundError(input.email === undefined ? 'Order not found' : ORDER_LOOKUP_NO_MATCH);
     const { position } = await this.commands.execute(new CancelOrder(orderId, CANCELLED_BY_CUSTOMER, commandContextOf(request), true));
@@ -156,6 +149,14 @@ export class OrderingController {
   @UseGuards(SignedInGuard)
   async customerOrders(@CurrentUser() user: SessionUser, @Query(new ZodValidationPipe(pageQuerySchema.strict())) query: PageQuery, @Res({ passthrough: true }) response: Response) {
     return pageHeaders(response, await this.orders.forCustomer(user.id, query));
+  }
+
+  /** The order, or null when there is none (the lookup and the cancellation answer one 404 for every failure). */
+  private orderOrNull(orderId: number): Promise<OrderView | null> {
+    return this.orders.byId(orderId).catch((error: unknown) => {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    });
   }
 
   /** "Find your order" attempts, per client, per client and number, and per number (see the limits above). */
