@@ -33,6 +33,7 @@ import {
   FIELD_ORDER,
   orderPayload,
   PREFILLED_FIELDS,
+  addressFormFields,
   prefillFromLastOrder,
   splitMessage,
 } from './checkout-form';
@@ -112,11 +113,8 @@ export function CheckoutForm({ email, onOrderPlaced }: { email: string | null; o
   const fillFromSavedAddress = (addressId: number) => {
     const saved = savedAddresses.data?.find((address) => address.id === addressId);
     if (!saved) return;
-    const fill = prefillFromLastOrder({ ...form.getValues(), ...Object.fromEntries(PREFILLED_FIELDS.map((field) => [field, ''])) }, saved, new Set());
-    for (const field of PREFILLED_FIELDS) {
-      const value = fill[field];
-      if (value !== undefined) form.setValue(field, value, { shouldDirty: true });
-    }
+    const fill = addressFormFields(saved);
+    for (const field of PREFILLED_FIELDS) form.setValue(field, fill[field], { shouldDirty: true });
     setPrefilledFrom({ savedAddress: true });
   };
 

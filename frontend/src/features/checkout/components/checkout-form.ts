@@ -96,12 +96,9 @@ export function chooseShippingMethod(values: CheckoutFormValues, shippingMethod:
 export const PREFILLED_FIELDS = ['firstName', 'lastName', 'phone', 'address', 'city', 'state', 'postalCode'] as const;
 type PrefilledField = (typeof PREFILLED_FIELDS)[number];
 
-/**
- * What the last order's shipping address fills in: only fields still empty that the shopper has not
- * edited (typing and then clearing a field is an answer too), so nothing they typed is overwritten.
- */
-export function prefillFromLastOrder(values: CheckoutFormValues, address: ShippingAddress, edited: ReadonlySet<string>): Partial<Pick<CheckoutFormValues, PrefilledField>> {
-  const fromOrder: Pick<CheckoutFormValues, PrefilledField> = {
+/** A shipping address (a saved one, the last order's) as the checkout form's address fields. */
+export function addressFormFields(address: ShippingAddress): Pick<CheckoutFormValues, PrefilledField> {
+  return {
     firstName: address.firstName,
     lastName: address.lastName,
     phone: formatAustralianPhone(address.phone),
@@ -110,6 +107,14 @@ export function prefillFromLastOrder(values: CheckoutFormValues, address: Shippi
     state: address.state,
     postalCode: address.postalCode,
   };
+}
+
+/**
+ * What the last order's shipping address fills in: only fields still empty that the shopper has not
+ * edited (typing and then clearing a field is an answer too), so nothing they typed is overwritten.
+ */
+export function prefillFromLastOrder(values: CheckoutFormValues, address: ShippingAddress, edited: ReadonlySet<string>): Partial<Pick<CheckoutFormValues, PrefilledField>> {
+  const fromOrder = addressFormFields(address);
   return Object.fromEntries(PREFILLED_FIELDS.filter((field) => !edited.has(field) && values[field].trim() === '' && fromOrder[field]).map((field) => [field, fromOrder[field]]));
 }
 

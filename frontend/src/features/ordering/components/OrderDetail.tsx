@@ -207,7 +207,7 @@ export function OrderDetail({
           </h2>
           <p>{paymentMethodLabel(order.paymentMethod)}</p>
           <p className="muted small">{paymentStatusText(order)}</p>
-          {order.refundStatus !== 'none' && toCents(order.refundedAmount) > 0 && (
+          {order.refundStatus !== 'none' && (
             <p className="small">
               Refunded to you: <strong>{aud(order.refundedAmount)}</strong> of {aud(order.totalAmount)}
             </p>

@@ -34,7 +34,7 @@ export function OrderDetailsDialog({ order, onClose }: { order: Order; onClose()
     ['Transaction', <TransactionHash key="hash" paymentMethod={order.paymentMethod} hash={order.blockchainTxHash ?? order.transactionId} />],
   ];
   if (order.paymentId !== null) payment.push(['Payment ID', `#${order.paymentId}`]);
-  if (order.refundStatus && order.refundStatus !== 'none') payment.push(['Refunded', `${aud(order.refundedAmount)} (${order.refundStatus === 'full' ? 'the whole total' : 'part of the total'})`]);
+  if (order.refundStatus !== 'none') payment.push(['Refunded', `${aud(order.refundedAmount)} (${order.refundStatus === 'full' ? 'the whole total' : 'part of the total'})`]);
   if (order.paymentDueBy && order.paymentStatus !== 'confirmed' && order.status !== 'cancelled') payment.push(['Pay by', formatDateTime(order.paymentDueBy)]);
   const notes: [string, ReactNode][] = [];
   if (order.deliveryInstructions) notes.push(['Delivery instructions', order.deliveryInstructions]);

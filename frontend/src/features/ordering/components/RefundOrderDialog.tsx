@@ -11,7 +11,7 @@ import { toCents } from '../../../lib/money';
 import { useRefundOrder } from '../api/admin-order-queries';
 
 /** What is left to give back: the total less what was refunded (the server decides again). */
-export const refundableCents = (order: Pick<Order, 'totalAmount' | 'refundedAmount'>) => toCents(order.totalAmount) - toCents(order.refundedAmount ?? '0.00');
+export const refundableCents = (order: Pick<Order, 'totalAmount' | 'refundedAmount'>) => toCents(order.totalAmount) - toCents(order.refundedAmount);
 
 /** The coin the order was paid in (a payment in another coin than the order's counts under that coin), or null for cash. */
 const paidCoinOf = (order: Order) => {
@@ -58,7 +58,7 @@ export function RefundOrderDialog({ order, onClose }: { order: Order; onClose():
       description={
         <>
           Paid {formatAud(toCents(order.totalAmount))} in {paymentMethodLabel(coin ?? order.paymentMethod)}
-          {toCents(order.refundedAmount ?? '0.00') > 0 && <>; {formatAud(toCents(order.refundedAmount))} refunded already</>}. The customer is e-mailed, and revenue goes down by the refund.
+          {toCents(order.refundedAmount) > 0 && <>; {formatAud(toCents(order.refundedAmount))} refunded already</>}. The customer is e-mailed, and revenue goes down by the refund.
         </>
       }
       submitLabel="Record refund"

@@ -215,7 +215,7 @@ function OrderCard({ order, busy, onShip, onDetails, onStatus }: { order: Order;
           <p className="admin-label">Payment</p>
           <p className="small">
             {paymentMethodLabel(order.paymentMethod)} · <StatusBadge status={order.paymentStatus} />
-            {order.refundStatus !== 'none' && toCents(order.refundedAmount) > 0 && (
+            {order.refundStatus !== 'none' && (
               <>
                 {' '}
                 · <span className="badge">{order.refundStatus === 'full' ? 'Refunded' : `Refunded ${formatAud(toCents(order.refundedAmount))}`}</span>
