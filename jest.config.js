@@ -18,5 +18,9 @@ module.exports = {
   transform: { '^.+\\.tsx?$': swc },
   moduleNameMapper: { '\\.css$': '<rootDir>/test/support/style-stub.js' },
   testTimeout: 30000,
+  // Two suites at a time: at one worker the suite kept about 0.6 of this 2-core machine's cores busy (it waits on shop
+  // processes, Chromium and timers), and Jest's default here is one (cores - 1). Every suite has its own temporary
+  // folders, ports and PostgreSQL databases. `npx jest --maxWorkers=1` runs them one at a time.
+  maxWorkers: 2,
   globalSetup: '<rootDir>/test/support/global-setup.ts',
 };

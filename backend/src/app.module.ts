@@ -7,6 +7,7 @@ import { CustomersModule } from './customers/customers.module';
 import { AppConfig, ConfigModule } from './config';
 import { DemoDataSeeder } from './demo/demo-data.seeder';
 import { IdentityModule } from './identity/identity.module';
+import { ApiTokensModule } from './identity/api-tokens.module';
 import { MediaModule } from './media/media.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { OperationsModule } from './operations/operations.module';
@@ -25,7 +26,7 @@ export class AppModule {
   static forRoot(config: AppConfig, dataDirLock: DataDirLock | null, opened?: OpenedStores): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), MetricsModule.forRoot(new ShopMetrics()), CqrsModule.forRoot(), StorageModule.forRoot(config, dataDirLock, opened), NotificationsModule.forRoot(config), SharedModule, ProjectionsModule, CatalogueModule, IdentityModule, ReviewsModule, OrderingModule, PaymentsModule, MediaModule, OperationsModule, AnalyticsModule, CustomersModule, StorefrontModule],
+      imports: [ConfigModule.forRoot(config), MetricsModule.forRoot(new ShopMetrics()), CqrsModule.forRoot(), StorageModule.forRoot(config, dataDirLock, opened), NotificationsModule.forRoot(config), SharedModule, ProjectionsModule, CatalogueModule, IdentityModule, ApiTokensModule, ReviewsModule, OrderingModule, PaymentsModule, MediaModule, OperationsModule, AnalyticsModule, CustomersModule, StorefrontModule],
       // HttpDrain here: the root module's destroy hooks run first, so answers end before anything else stops.
       providers: [DemoDataSeeder, HttpDrain],
     };

@@ -7,6 +7,8 @@ import type { S3Settings } from './storage/object-store/s3-object-store';
 import type { PostgresSettings } from './storage/postgres/postgres-database';
 import { loadPaymentsConfig, PaymentsConfig } from './payments/payments-config';
 import { loadWalletAddresses, WalletAddresses } from './payments/wallets';
+import { BusinessIdentity, DEMO_ABN, isValidAbn } from './ordering/contract/tax-invoice';
+import { STAFF_TWO_FACTOR_POLICIES, StaffTwoFactorPolicy } from './identity/contract/two-factor';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -35,6 +37,8 @@ export interface AppConfig {
    * low-stock threshold or under, if any (LOW_STOCK_ALERT_HOUR, 8 by default); null (`off`): never.
    */
   lowStockAlertHour: number | null;
+  /** Minutes a staff session may go without a request before it ends (STAFF_IDLE_MINUTES, 30; issue 23). */
+  staffIdleMinutes: number;
   /** Orders one client (IP address) may place in ten minutes. */
   ordersPerClientPer10Minutes: number;
   /**
@@ -74,9 +78,11 @@ export interface AppConfig {
   leaseTtlSeconds: number;
   /** MAILS_PER_RECIPIENT_PER_HOUR: messages one address may receive in an hour before the rest are suppressed. */
   mailsPerRecipientPerHour: number;
+  /** Who issues the invoices: BUSINESS_NAME, BUSINESS_ABN, GST_REGISTERED (issue 22). */
+  business: BusinessIdentity;
   /** Payment addresses, rates, quotes and the chain watch (payments-config.ts documents the variables). */
   payments: PaymentsConfig;
-  /** Fixed receiving addresses (WALLET_*), used where no extended public key is set. */
+  /** Fixed receiving addresses (WALLET_*), used where no extended public key is set, and the PromptPay id (PROMPTPAY_ID; wallets.ts). */
   wallets: WalletAddresses;
   /** ATTACHMENT_QUOTA_MB: the support attachments one account may keep (waiting to be attached, or attached). */
   attachmentQuotaMb: number;
@@ -86,7 +92,22 @@ export interface AppConfig {
   backupDir: string;
   /** STATIC_DIR: the built storefront (dist/frontend). */
   staticDir: string;
+  /**
+   * VERIFY_BEFORE_SHIPPING (true by default, as the shipping page and FAQ say): an order ships only once its buyer's
+   * institution verification is approved; false for a shop that does not ask for it.
+   */
+  verifyBeforeShipping: boolean;
+  /** STAFF_2FA (issue 23): `required` (the default in production) keeps staff without two-factor sign-in out of the back office until they enrol; `optional` lets them choose. */
+  staffTwoFactor: StaffTwoFactorPolicy;
+  /**
+   * PASSWORD_HASH_MEMORY_KIB: argon2id's memory per password hash, 65536 (64 MiB, RFC 9106's second option) unless
+   * lowered for a test run (the suites hash thousands of passwords); refused below that in production.
+   */
+  passwordHashMemoryKib: number;
 }
+
+/** argon2id's memory per password hash in KiB (64 MiB, RFC 9106's second recommended option). */
+export const PRODUCTION_HASH_MEMORY_KIB = 65_536;
 
 /** What a production start must be given: without them it would run with the published demo admin or a secret it made up. */
 const REQUIRED_IN_PRODUCTION = ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'SESSION_SECRET', 'PUBLIC_URL'] as const;
@@ -124,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemoData: env.SEED_DEMO_DATA !== 'false',
     paymentWindowMinutes: wholeNumber(env, 'PAYMENT_WINDOW_MINUTES', DEFAULT_PAYMENT_WINDOW_MINUTES, 1, 7 * 24 * 60),
     lowStockAlertHour: env.LOW_STOCK_ALERT_HOUR?.trim() === 'off' ? null : wholeNumber(env, 'LOW_STOCK_ALERT_HOUR', 8, 0, 23),
+    staffIdleMinutes: wholeNumber(env, 'STAFF_IDLE_MINUTES', 30, 1, 24 * 60),
     ordersPerClientPer10Minutes: wholeNumber(env, 'ORDER_RATE_LIMIT', 20, 1, 1_000_000),
     unpaidHolds:
       env.UNPAID_ORDERS_PER_BUYER?.trim() === 'off'
@@ -142,13 +164,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shopOrigin: publicUrl(env.PUBLIC_URL) ?? `http://localhost:${port}`,
     leaseTtlSeconds: wholeNumber(env, 'LEASE_TTL_SECONDS', 10, 2, 300),
     mailsPerRecipientPerHour: wholeNumber(env, 'MAILS_PER_RECIPIENT_PER_HOUR', 10, 1, 10_000),
+    business: businessIdentity(env, production),
     payments: loadPaymentsConfig(env),
     wallets: loadWalletAddresses(env),
     minFreeDiskMb: wholeNumber(env, 'MIN_FREE_DISK_MB', 256, 0, 100_000_000),
     attachmentQuotaMb: wholeNumber(env, 'ATTACHMENT_QUOTA_MB', 100, 1, 1_000_000),
     backupDir: resolve(env.BACKUP_DIR ?? join(resolve(env.DATA_DIR ?? './data'), '..', 'backups')),
     staticDir: resolve(env.STATIC_DIR ?? join(process.cwd(), 'dist', 'frontend')),
+    verifyBeforeShipping: trueOrFalse(env, 'VERIFY_BEFORE_SHIPPING', true),
+    staffTwoFactor: staffTwoFactor(env.STAFF_2FA, production),
+    passwordHashMemoryKib: passwordHashMemoryKib(env, production),
   };
+}
+
+/** Only tests may lower the hash's memory: a production start with less than the default is refused. */
+function passwordHashMemoryKib(env: NodeJS.ProcessEnv, production: boolean): number {
+  const kib = wholeNumber(env, 'PASSWORD_HASH_MEMORY_KIB', PRODUCTION_HASH_MEMORY_KIB, 1024, 4 * 1024 * 1024);
+  if (production && kib < PRODUCTION_HASH_MEMORY_KIB) throw new Error(`PASSWORD_HASH_MEMORY_KIB must be at least ${PRODUCTION_HASH_MEMORY_KIB} in production, got ${kib}`);
+  return kib;
 }
 
 /** What a start with these settings leaves closed that an operator probably wants open: said at start-up, not refused. */
@@ -163,6 +196,30 @@ export function configurationWarnings(config: AppConfig): string[] {
   return warnings;
 }
 
+/**
+ * BUSINESS_NAME and BUSINESS_ABN print on every invoice; GST_REGISTERED (true by default) makes them tax invoices
+ * with the GST shown, false plain receipts. A registered shop needs a valid ABN (the ATO's check digits); outside
+ * production the ATO's example ABN stands in, so the demo's invoices are complete.
+ */
+function businessIdentity(env: NodeJS.ProcessEnv, production: boolean): BusinessIdentity {
+  const gstRegistered = trueOrFalse(env, 'GST_REGISTERED', true);
+  const given = blankToNull(env.BUSINESS_ABN);
+  if (given !== null && !isValidAbn(given)) throw new Error(`BUSINESS_ABN must be an Australian Business Number of 11 digits whose check digits hold (e.g. ${DEMO_ABN}), got ${given}`);
+  if (given === null && gstRegistered && production) {
+    throw new Error('GST_REGISTERED is true (the default), so tax invoices need the shop\'s ABN: set BUSINESS_ABN, or GST_REGISTERED=false to issue receipts without GST');
+  }
+  const abn = given ?? (gstRegistered ? DEMO_ABN : null);
+  return { name: blankToNull(env.BUSINESS_NAME) ?? 'Peptide Research Supply', abn: abn === null ? null : abn.replace(/\s+/g, ''), gstRegistered };
+}
+
+/** A true/false setting; blank or unset: the default. */
+function trueOrFalse(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const value = blankToNull(env[name]);
+  if (value === null) return fallback;
+  if (value !== 'true' && value !== 'false') throw new Error(`${name} must be true or false, got ${value}`);
+  return value === 'true';
+}
+
 /** PUBLIC_URL: an http(s) origin; a trailing slash or path is dropped, so links are built the same way everywhere. */
 function publicUrl(value: string | undefined): string | null {
   const setting = blankToNull(value);
@@ -175,6 +232,13 @@ function publicUrl(value: string | undefined): string | null {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_URL must be an http(s) address, got ${setting}`);
   return url.origin;
+}
+
+function staffTwoFactor(value: string | undefined, production: boolean): StaffTwoFactorPolicy {
+  const setting = blankToNull(value);
+  if (setting === null) return production ? 'required' : 'optional';
+  if (!(STAFF_TWO_FACTOR_POLICIES as readonly string[]).includes(setting)) throw new Error(`STAFF_2FA must be required or optional, got ${setting}`);
+  return setting as StaffTwoFactorPolicy;
 }
 
 function logFormat(value: string | undefined, production: boolean): AppConfig['logFormat'] {

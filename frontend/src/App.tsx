@@ -5,7 +5,7 @@ import { PAGE_PATHS, PagePath } from '../../backend/src/storefront/contract/page
 import { createQueryClient } from './api/query-client';
 import { lazyPage } from './app/lazy-page';
 import { AdminLayout } from './app/layout/AdminLayout';
-import { RequireAdmin, RequireSignedIn } from './features/identity';
+import { RequireSignedIn, RequireStaff } from './features/identity';
 import { SessionEndedRedirect } from './app/SessionEndedRedirect';
 import { SiteLayout } from './app/layout/SiteLayout';
 import { HomePage, NotFoundPage } from './features/content';
@@ -20,12 +20,14 @@ const ProductDetailPage = lazyPage(() => import('./features/catalogue/pages/Prod
 const CalculatorPage = lazy(() => import('./features/calculator/pages/CalculatorPage'));
 const AuthPage = lazy(() => import('./features/identity/pages/AuthPage'));
 const ResetPasswordPage = lazy(() => import('./features/identity/pages/ResetPasswordPage'));
+const AcceptInvitationPage = lazy(() => import('./features/staff/pages/AcceptInvitationPage'));
 const AccountPage = lazy(() => import('./features/identity/pages/AccountPage'));
 const CheckoutPage = lazy(() => import('./features/checkout/pages/CheckoutPage'));
 const DashboardPage = lazy(() => import('./features/customers/pages/DashboardPage'));
 const OrderDetailPage = lazy(() => import('./features/ordering/pages/OrderDetailPage'));
 const OrderLookupPage = lazy(() => import('./features/ordering/pages/OrderLookupPage'));
 const SupportCasesPage = lazy(() => import('./features/support/pages/CustomerSupportCasesPage'));
+const VerificationPage = lazy(() => import('./features/verification/pages/VerificationPage'));
 const AdminPage = lazy(() => import('./app/admin/AdminPage'));
 const FaqPage = lazy(() => import('./features/content/pages/info/FaqPage'));
 // Rendered on the server: loaded ahead of hydration like the catalogue's pages.
@@ -46,6 +48,7 @@ const PAGES: Record<PagePath, ReactNode> = {
   '/calculator': <CalculatorPage />,
   '/auth': <AuthPage />,
   '/auth/reset': <ResetPasswordPage />,
+  '/staff/accept': <AcceptInvitationPage />,
   '/checkout': <CheckoutPage />,
   '/dashboard': <RequireSignedIn><DashboardPage /></RequireSignedIn>,
   '/orders/lookup': <OrderLookupPage />,
@@ -53,7 +56,8 @@ const PAGES: Record<PagePath, ReactNode> = {
   '/dashboard/account': <RequireSignedIn><AccountPage /></RequireSignedIn>,
   '/dashboard/support': <RequireSignedIn><SupportCasesPage /></RequireSignedIn>,
   '/dashboard/support/:id': <RequireSignedIn><SupportCasesPage /></RequireSignedIn>,
-  '/admin/:tab?/:record?': <RequireAdmin><AdminPage /></RequireAdmin>,
+  '/dashboard/verification': <RequireSignedIn><VerificationPage /></RequireSignedIn>,
+  '/admin/:tab?/:record?': <RequireStaff><AdminPage /></RequireStaff>,
   '/faq': <FaqPage />,
   '/privacy': <LegalPage />,
   '/terms': <LegalPage />,

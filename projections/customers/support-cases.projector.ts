@@ -1,4 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { isPersonalDataErased } from '../../backend/src/identity/contract/identity.events';
+import { ERASED } from '../../backend/src/shared/contract/personal-data';
 import { SUPPORT_CASE_STREAM_PREFIX, SupportAuthorRole, SupportCaseEvent, SupportCaseOpened, SupportCaseStatus } from '../../backend/src/customers/contract/support.events';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
@@ -46,10 +48,11 @@ export class SupportCasesProjector implements Projector {
   }
 
   canHandle(event: RecordedEvent): boolean {
-    return event.streamId.startsWith(SUPPORT_CASE_STREAM_PREFIX);
+    return event.streamId.startsWith(SUPPORT_CASE_STREAM_PREFIX) || isPersonalDataErased(event);
   }
 
   async apply(recorded: RecordedEvent): Promise<void> {
+    if (isPersonalDataErased(recorded)) return this.erase(recorded.data.userId);
     const event = recorded as unknown as SupportCaseEvent;
     const _id = String(event.data.caseId);
     switch (event.type) {
@@ -70,6 +73,14 @@ export class SupportCasesProjector implements Projector {
       case 'SupportCaseClosed':
         await applyOnce(this.cases, { _id }, recorded, { $set: { status: 'closed', updatedAt: event.data.closedAt, closedAt: event.data.closedAt } });
         break;
+    }
+  }
+
+  /** A closed account's cases stay for the shop's record, without the customer: their name, address and own words. */
+  private async erase(customerId: string): Promise<void> {
+    for (const found of await this.cases.find({ customerId })) {
+      const messages = found.messages.map((message) => (message.authorRole === 'customer' ? { ...message, authorName: ERASED, message: ERASED } : message));
+      await this.cases.updateOne({ _id: found._id }, { $set: { customerEmail: ERASED, customerName: ERASED, subject: ERASED, description: ERASED, messages } });
     }
   }
 }

@@ -8,10 +8,10 @@ import { SUPPORT_CASES_COLLECTION, SupportCaseDocument } from './support-cases.p
 import { Page, PageQuery } from '../../backend/src/shared/contract/paging';
 import { findPage, mapPage } from '../runner/paging';
 
-/** Who is asking: a case exists for its customer and for administrators, for nobody else. */
+/** Who is asking: a case exists for its customer and for staff who handle support (`seesAll`), for nobody else. */
 export interface SupportViewer {
   id: string;
-  role: 'admin' | 'customer';
+  seesAll: boolean;
 }
 
 @Injectable()
@@ -46,7 +46,7 @@ export class SupportCaseQueries {
 
   private async visible(caseId: number, viewer: SupportViewer): Promise<SupportCaseDocument> {
     const doc = await this.cases.findOne({ _id: String(caseId) });
-    if (!doc || (viewer.role !== 'admin' && doc.customerId !== viewer.id)) throw new NotFoundError(SUPPORT_MESSAGES.notFound);
+    if (!doc || (!viewer.seesAll && doc.customerId !== viewer.id)) throw new NotFoundError(SUPPORT_MESSAGES.notFound);
     return doc;
   }
 }

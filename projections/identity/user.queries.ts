@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { USERS_COLLECTION, UserDocument } from './users.projector';
 import { hasVerifiedEmail } from '../../backend/src/identity/contract/identity.events';
+import { roleOf } from '../../backend/src/identity/contract/staff-roles';
 import { SessionUser } from '../../backend/src/identity/contract/session-user';
 import { READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
 
@@ -17,6 +18,11 @@ export class UserQueries {
     return this.readStore.collection<UserDocument>(USERS_COLLECTION).count({});
   }
 
+  /** Accounts closed whose personal data is not yet erased (an interrupted closing, for its supervisor). */
+  async closing(): Promise<string[]> {
+    return (await this.readStore.collection<UserDocument>(USERS_COLLECTION).find({ closing: true }, { limit: 100 })).map((doc) => doc.id);
+  }
+
   async findByEmail(email: string): Promise<SessionUser | null> {
     const doc = await this.readStore.collection<UserDocument>(USERS_COLLECTION).findOne({ email });
     return doc && toSessionUser(doc);
@@ -24,6 +30,7 @@ export class UserQueries {
 }
 
 function toSessionUser(doc: UserDocument): SessionUser {
-  const emailVerified = hasVerifiedEmail({ emailVerified: doc.emailVerified === true, role: doc.role });
-  return { id: doc.id, email: doc.email, fullName: doc.fullName, firstName: doc.firstName, role: doc.role, profileImageUrl: doc.profileImageUrl, emailVerified };
+  const role = roleOf(doc.role);
+  const emailVerified = hasVerifiedEmail({ emailVerified: doc.emailVerified === true, role });
+  return { id: doc.id, email: doc.email, fullName: doc.fullName, firstName: doc.firstName, role, profileImageUrl: doc.profileImageUrl, emailVerified };
 }

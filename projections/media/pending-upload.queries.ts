@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
-import { PENDING_UPLOADS_COLLECTION, PendingUploadDocument, UPLOAD_USAGE_COLLECTION, UploadUsageDocument } from './pending-uploads.projector';
+import { ATTACHED_UPLOADS_COLLECTION, AttachedUploadDocument, PENDING_UPLOADS_COLLECTION, PendingUploadDocument, UPLOAD_USAGE_COLLECTION, UploadUsageDocument } from './pending-uploads.projector';
 
 @Injectable()
 export class PendingUploadQueries {
@@ -17,5 +17,12 @@ export class PendingUploadQueries {
   /** The bytes of support attachments an account keeps (waiting to be attached, or attached). */
   async attachmentBytesOf(userId: string): Promise<number> {
     return (await this.readStore.collection<UploadUsageDocument>(UPLOAD_USAGE_COLLECTION).findOne({ _id: userId }))?.attachmentBytes ?? 0;
+  }
+
+  /** Every private upload of an account, attached or still waiting, with the variant sizes stored of each. */
+  async privateUploadsOf(owner: string): Promise<Array<{ uploadId: string; boxes: number[] }>> {
+    const attached = await this.readStore.collection<AttachedUploadDocument>(ATTACHED_UPLOADS_COLLECTION).find({ owner });
+    const waiting = await this.readStore.collection<PendingUploadDocument>(PENDING_UPLOADS_COLLECTION).find({ issuedTo: owner, purpose: 'support-attachment' });
+    return [...attached.map((upload) => ({ uploadId: upload._id, boxes: upload.boxes })), ...waiting.map((upload) => ({ uploadId: upload._id, boxes: [] }))];
   }
 }

@@ -6,6 +6,10 @@ import { applyOnce, incrementOnce, insertOnce, Projector, RunsOnTheLog } from '.
 
 export const PENDING_UPLOADS_COLLECTION = 'pending_uploads';
 export const UPLOAD_USAGE_COLLECTION = 'upload_usage';
+/** Private attachments by owner: what closing the account deletes (issue 22). */
+export const ATTACHED_UPLOADS_COLLECTION = 'attached_uploads';
+
+export type AttachedUploadDocument = Document & { owner: string; boxes: number[] };
 
 /** An upload link issued and not yet made into an image, attached or discarded. */
 export type PendingUploadDocument = Document & { expiresAt: string; issuedTo: string; purpose: string; bytes: number };
@@ -23,7 +27,9 @@ export type UploadUsageDocument = Document & { attachmentBytes: number };
 @RunsOnTheLog()
 export class PendingUploadsProjector implements Projector {
   readonly name = 'pending-uploads';
-  readonly collections = [PENDING_UPLOADS_COLLECTION, UPLOAD_USAGE_COLLECTION] as const;
+  readonly collections = [PENDING_UPLOADS_COLLECTION, UPLOAD_USAGE_COLLECTION, ATTACHED_UPLOADS_COLLECTION] as const;
+  /** 2: attachments by owner. */
+  readonly version = 2;
 
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
@@ -35,8 +41,14 @@ export class PendingUploadsProjector implements Projector {
     return this.readStore.collection<UploadUsageDocument>(UPLOAD_USAGE_COLLECTION);
   }
 
+  private get attached() {
+    return this.readStore.collection<AttachedUploadDocument>(ATTACHED_UPLOADS_COLLECTION);
+  }
+
   async prepare(): Promise<void> {
     await this.pending.createIndex({ expiresAt: 1 });
+    await this.pending.createIndex({ issuedTo: 1 });
+    await this.attached.createIndex({ owner: 1 });
   }
 
   canHandle(event: RecordedEvent): boolean {
@@ -65,9 +77,21 @@ export class PendingUploadsProjector implements Projector {
         return;
       }
       case 'UploadUsedForImage':
-      case 'UploadAttached':
         await this.pending.deleteOne({ _id });
         return;
+      case 'UploadAttached':
+        await insertOnce(this.attached, { _id, owner: event.data.attachedBy, boxes: event.data.variants.map((variant) => variant.box) }, recorded);
+        await this.pending.deleteOne({ _id });
+        return;
+      case 'UploadErased': {
+        const upload = (await this.pending.findOne({ _id })) ?? null;
+        const owner = upload?.issuedTo ?? (await this.attached.findOne({ _id }))?.owner ?? null;
+        // Its owner's account is closed: nothing of it is counted or kept.
+        if (owner !== null) await this.usage.deleteOne({ _id: owner });
+        await this.pending.deleteOne({ _id });
+        await this.attached.deleteOne({ _id });
+        return;
+      }
     }
   }
 }

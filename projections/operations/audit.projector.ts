@@ -1,4 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { isPersonalDataErased } from '../../backend/src/identity/contract/identity.events';
+import { PERSONAL_EVENT_TYPES } from '../../backend/src/shared/contract/personal-data';
 import { describeTrafficEvent } from '../../backend/src/analytics/contract/analytics.audit';
 import { TrafficEvent } from '../../backend/src/analytics/contract/traffic.events';
 import { describeCatalogueEvent } from '../../backend/src/catalogue/contract/catalogue.audit';
@@ -8,8 +10,13 @@ import { DemoDataClaimed, describeDemoEvent } from '../../backend/src/demo/contr
 import { FavoritesEvent } from '../../backend/src/customers/contract/favorites.events';
 import { describeSupportCaseEvent } from '../../backend/src/customers/contract/support.audit';
 import { SupportCaseEvent } from '../../backend/src/customers/contract/support.events';
+import { describeVerificationEvent } from '../../backend/src/customers/contract/verification.audit';
+import { VerificationEvent } from '../../backend/src/customers/contract/verification.events';
+import { describeApiTokenEvent } from '../../backend/src/identity/contract/api-token.audit';
+import { ApiTokenEvent } from '../../backend/src/identity/contract/api-tokens';
 import { describeIdentityEvent } from '../../backend/src/identity/contract/identity.audit';
 import { UserEvent } from '../../backend/src/identity/contract/identity.events';
+import { describeStaffInvitationEvent, STAFF_INVITATION_STREAM_PREFIX, StaffInvitationEvent } from '../../backend/src/identity/contract/staff.events';
 import { describeMediaEvent } from '../../backend/src/media/contract/media.audit';
 import { ImageEvent, UploadEvent } from '../../backend/src/media/contract/media.events';
 import { BuyerHoldEvent, describeBuyerHoldEvent } from '../../backend/src/ordering/contract/buyer-holds';
@@ -25,6 +32,8 @@ import { BatchWrite, Document, READ_STORE, ReadStore } from '../../backend/src/s
 import { APPLIED_POSITION, CounterMoves, incrementOnce, insertOnce, Projector, RunsOnTheLog } from '../runner/projector';
 
 export const AUDIT_COLLECTION = 'audit_log';
+/** An audit entry whose words named a person whose account has closed since. */
+export const ERASED_SUMMARY = 'Personal details erased when the account closed';
 /** How many entries the audit log holds, kept as they are added: the unfiltered log's total without counting. */
 export const AUDIT_FIGURES_COLLECTION = 'audit_figures';
 export const ALL_ENTRIES_FIGURE = 'entries';
@@ -56,7 +65,10 @@ const DESCRIBERS: [prefix: string, describe: (event: RecordedEvent) => string][]
   ['traffic-', (event) => describeTrafficEvent(event as unknown as TrafficEvent)],
   ['support-case-', (event) => describeSupportCaseEvent(event as unknown as SupportCaseEvent)],
   ['favorites-', (event) => describeFavoritesEvent(event as unknown as FavoritesEvent)],
+  ['verification-', (event) => describeVerificationEvent(event as unknown as VerificationEvent)],
   ['demo-', (event) => describeDemoEvent(event as unknown as DemoDataClaimed)],
+  [STAFF_INVITATION_STREAM_PREFIX, (event) => describeStaffInvitationEvent(event as unknown as StaffInvitationEvent)],
+  ['api-token-', (event) => describeApiTokenEvent(event as unknown as ApiTokenEvent)],
 ];
 
 /** The log, event by event, in a person's words with who did it and when: the audit trail of the back office. */
@@ -94,11 +106,18 @@ export class AuditProjector implements Projector {
     if (await entries.findOne({ _id: String(event.position) })) return;
     await incrementOnce(this.readStore.collection(AUDIT_FIGURES_COLLECTION), ALL_ENTRIES_FIGURE, event, { count: 1 });
     await insertOnce(entries, entryOf(event), event);
+    // The entries that named the closed account's owner keep who did what and when, not the words that named them.
+    if (isPersonalDataErased(event)) {
+      await entries.updateMany(
+        { streamId: { $in: event.data.streams }, type: { $in: [...PERSONAL_EVENT_TYPES] } },
+        { $set: { summary: ERASED_SUMMARY } },
+      );
+    }
   }
 
-  /** Every event it audits is taken in runs: a busy shop's entries cost one write each, and the count one write a run. */
+  /** Every event it audits is taken in runs (an erasure, which rewords earlier entries, one at a time): a busy shop's entries cost one write each, and the count one write a run. */
   batches(event: RecordedEvent): boolean {
-    return this.canHandle(event);
+    return this.canHandle(event) && !isPersonalDataErased(event);
   }
 
   async planBatch(events: readonly RecordedEvent[]): Promise<BatchWrite[]> {

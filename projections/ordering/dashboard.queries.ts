@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CRYPTO_PAYMENT_METHOD_IDS, CASH_ON_DELIVERY, isCryptoPaymentMethod } from '../../backend/src/ordering/contract/checkout-rules';
+import { CRYPTO_PAYMENT_METHOD_IDS, CASH_ON_DELIVERY, isChainPaymentMethod } from '../../backend/src/ordering/contract/checkout-rules';
 import { AdminDashboardView } from '../../backend/src/ordering/contract/order.views';
 import { RECENT_ORDERS, REVENUE_RULE, STORE_TIME_ZONE, storeDay } from '../../backend/src/ordering/contract/back-office';
 import { formatCents } from '../../backend/src/shared/money';
@@ -35,7 +35,7 @@ export class DashboardQueries {
       totalProducts,
       ordersToday,
       totalRevenue: formatCents(sum(METHODS)),
-      cryptoPayments: formatCents(sum(METHODS.filter(isCryptoPaymentMethod))),
+      cryptoPayments: formatCents(sum(METHODS.filter(isChainPaymentMethod))),
       revenueByPaymentMethod: Object.fromEntries(METHODS.map((method) => [method, formatCents(byMethod.get(method) ?? 0)])),
       revenueRule: REVENUE_RULE,
       storeTimeZone: STORE_TIME_ZONE,

@@ -84,6 +84,20 @@ export class OrderQueries {
     return mapPage(await findPage(this.orders, { customerId }, { createdAt: -1, id: -1 }, query), toOrderView);
   }
 
+  /**
+   * Every order of a customer with what closing the account needs (issue 22): its buyer's address, and whether
+   * the shop is still working on it (not yet delivered, cancelled or refunded, or a return under way).
+   */
+  async ofClosingCustomer(customerId: string): Promise<Array<{ id: number; customerEmail: string; inProgress: boolean }>> {
+    const orders = await this.orders.find({ customerId }, { sort: { id: 1 } });
+    return orders.map((order) => {
+      const view = toOrderView(order);
+      const returnOpen = view.returnRequest !== null && ['requested', 'authorized', 'received'].includes(view.returnRequest.status);
+      const finished = view.status === 'delivered' || view.status === 'cancelled' || view.refundStatus === 'full';
+      return { id: view.id, customerEmail: view.customerEmail, inProgress: returnOpen || !finished };
+    });
+  }
+
   /** A verified purchase: an order of theirs with this product that was delivered. Paid is not enough: nobody can review what has not arrived. */
   async hasBought(customerId: string, productId: number): Promise<boolean> {
     const order = await this.orders.findOne({
@@ -141,5 +155,6 @@ export interface OrderSearch {
 
 function toOrderView(doc: OrderDocument): OrderView {
   const { _id, _position, totalCents, paidWith: _paidWith, ...view } = doc as OrderDocument & { _position?: number };
-  return view as OrderView;
+  // Documents projected before payment and delivery times and returns were kept have none of them until the projector's rebuild.
+  return { ...view, paidAt: view.paidAt ?? null, deliveredAt: view.deliveredAt ?? null, returnRequest: view.returnRequest ?? null } as OrderView;
 }

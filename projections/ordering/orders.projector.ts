@@ -1,7 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { isPersonalDataErased } from '../../backend/src/identity/contract/identity.events';
+import { ERASED, erasedAddress } from '../../backend/src/shared/contract/personal-data';
 import { revenueCents, storeDay } from '../../backend/src/ordering/contract/back-office';
 import { OrderPaymentReversal, OrderStreamEvent, upcastOrderStreamEvent } from '../../backend/src/ordering/contract/order.events';
-import { OrderView } from '../../backend/src/ordering/contract/order.views';
+import { OrderView, ReturnRequestView } from '../../backend/src/ordering/contract/order.views';
+import { RETURN_PHOTO_FULL, RETURN_PHOTO_THUMBNAIL, returnPhotoPath } from '../../backend/src/ordering/contract/order-returns';
 import { parseCents } from '../../backend/src/shared/money';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
@@ -51,8 +54,11 @@ export const ORDER_SEARCH_FIELDS = ['customerEmail', 'shippingAddress.firstName'
 export class OrdersProjector implements Projector {
   readonly name = 'orders';
   readonly collections = [ORDERS_COLLECTION, ORDER_FIGURES_COLLECTION] as const;
-  /** 2: the figures and the indexes of paged lists; 3: revenue per coin under the coin paid in; 4: refunds (refunded amount and state, revenue net of them). */
-  readonly version = 4;
+  /**
+   * 2: the figures and the indexes of paged lists; 3: revenue per coin under the coin paid in; 4: refunds (refunded amount
+   * and state, revenue net of them); 5: returns, and when each order was paid and delivered.
+   */
+  readonly version = 5;
 
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
@@ -75,18 +81,24 @@ export class OrdersProjector implements Projector {
   }
 
   canHandle(event: RecordedEvent): boolean {
-    return event.streamId.startsWith('order-');
+    return event.streamId.startsWith('order-') || isPersonalDataErased(event);
   }
 
   /** Orders appear once placed: a submitted order is still holding its stock, a rejected one never existed for the shopper. */
   async apply(recorded: RecordedEvent): Promise<void> {
+    // A closed account's orders keep their lines and amounts (the books), without their buyer.
+    if (isPersonalDataErased(recorded)) {
+      await this.orders.updateMany({ id: { $in: recorded.data.orderIds } }, { $set: { customerEmail: ERASED, deliveryInstructions: null, ...erasedAddress('shippingAddress') } });
+      return;
+    }
     const event = upcastOrderStreamEvent(recorded);
     const _id = String(event.data.orderId);
     if (event.type === 'OrderPlaced') return this.placed(event, recorded);
-    const change = changeOf(event, recorded.metadata.occurredAt);
-    if (!change) return;
+    if (!changes(event)) return;
     const before = await this.orders.findOne({ _id });
     if (!before || ((before[APPLIED_POSITION] as number | undefined) ?? -1) >= recorded.position) return;
+    const change = changeOf(event, recorded.metadata.occurredAt, before);
+    if (!change) return;
     await this.moveFigures(before, { ...before, ...change }, recorded);
     await applyOnce(this.orders, { _id }, recorded, { $set: change });
   }
@@ -113,6 +125,9 @@ export class OrdersProjector implements Projector {
       cancellationReason: null,
       refundedAmount: '0.00',
       refundStatus: 'none',
+      paidAt: null,
+      deliveredAt: null,
+      returnRequest: null,
       createdAt: at,
       updatedAt: at,
     };
@@ -140,8 +155,22 @@ export class OrdersProjector implements Projector {
   }
 }
 
+/**
+ * The steps of an order's stream that the read model does not show (OrderPlaced creates it): no read of the order for
+ * them. Every other event is read against the order and changeOf decides; a new event type costs a read, never a change lost.
+ */
+const UNSHOWN = new Set<OrderStreamEvent['type']>(['OrderSubmitted', 'OrderRejected', 'OrderStockReleased', 'OrderBuyersRecorded']);
+const changes = (event: OrderStreamEvent) => !UNSHOWN.has(event.type);
+
+/** The order's return moved on: its new status and staff's note (documents projected before returns have none). */
+function returnMoved(before: OrderDocument, at: string, status: ReturnRequestView['status'], staffNote: string | null): Partial<OrderDocument> | null {
+  const current = before.returnRequest ?? null;
+  if (current === null) return null;
+  return { returnRequest: { ...current, status, staffNote, updatedAt: at }, updatedAt: at };
+}
+
 /** What an event changes of an order (null: nothing the read model shows). */
-function changeOf(event: OrderStreamEvent, at: string): Partial<OrderDocument> | null {
+function changeOf(event: OrderStreamEvent, at: string, before: OrderDocument): Partial<OrderDocument> | null {
   switch (event.type) {
     case 'OrderPaymentConfirmed':
       return {
@@ -152,12 +181,18 @@ function changeOf(event: OrderStreamEvent, at: string): Partial<OrderDocument> |
         transactionId: event.data.transactionHash,
         paidWith: event.data.paidWith ?? null,
         paymentReversal: null,
+        paidAt: at,
         updatedAt: at,
       };
     case 'OrderPaymentFailed':
       return event.data.paymentStatusAfter === 'confirmed' ? { updatedAt: at } : { paymentStatus: 'failed', paymentId: event.data.paymentId, updatedAt: at };
     case 'OrderStatusChanged':
-      return { status: event.data.to, ...(event.data.cashCollected ? { paymentStatus: 'confirmed' as const } : {}), updatedAt: at };
+      return {
+        status: event.data.to,
+        ...(event.data.cashCollected ? { paymentStatus: 'confirmed' as const, paidAt: at } : {}),
+        ...(event.data.to === 'delivered' ? { deliveredAt: event.data.at ?? at } : {}),
+        updatedAt: at,
+      };
     case 'OrderShipped':
       return { status: 'shipped', trackingNumber: event.data.trackingNumber, shippingCarrier: event.data.carrier, adminNotes: event.data.adminNotes, shippedAt: at, updatedAt: at };
     case 'OrderCancelled':
@@ -165,12 +200,26 @@ function changeOf(event: OrderStreamEvent, at: string): Partial<OrderDocument> |
       return { status: 'cancelled', cancellationReason: event.data.reason, updatedAt: at };
     case 'OrderClaimedByCustomer':
       return { customerId: event.data.customerId, updatedAt: at };
-    case 'OrderRefunded':
-      return { refundedAmount: event.data.refundedTotal, refundStatus: event.data.fully ? 'full' : 'partial', updatedAt: at };
+    case 'OrderRefunded': {
+      // A refund after the returned parcel arrived closes the return (as the order decider has it).
+      const closesReturn = before.returnRequest?.status === 'received' ? returnMoved(before, at, 'refunded', before.returnRequest.staffNote) : null;
+      return { refundedAmount: event.data.refundedTotal, refundStatus: event.data.fully ? 'full' : 'partial', ...closesReturn, updatedAt: at };
+    }
+    case 'OrderReturnRequested': {
+      const { lines, amount, reason, photos } = event.data;
+      const views = photos.map((id) => ({ id, thumbnailUrl: returnPhotoPath(event.data.orderId, id, RETURN_PHOTO_THUMBNAIL), imageUrl: returnPhotoPath(event.data.orderId, id, RETURN_PHOTO_FULL) }));
+      return { returnRequest: { status: 'requested', lines, amount, reason, photos: views, requestedAt: at, staffNote: null, updatedAt: at }, updatedAt: at };
+    }
+    case 'OrderReturnAuthorized':
+      return returnMoved(before, at, 'authorized', event.data.instructions);
+    case 'OrderReturnRefused':
+      return returnMoved(before, at, 'refused', event.data.reason);
+    case 'OrderReturnReceived':
+      return returnMoved(before, at, 'received', event.data.note);
     case 'OrderPaymentReversed': {
       const { paymentId, reason, to, flagged } = event.data;
       const paymentReversal: OrderPaymentReversal = { paymentId, reason, at, flagged };
-      return { status: to, paymentStatus: 'pending', blockchainTxHash: null, transactionId: null, paidWith: null, paymentReversal, updatedAt: at };
+      return { status: to, paymentStatus: 'pending', blockchainTxHash: null, transactionId: null, paidWith: null, paidAt: null, paymentReversal, updatedAt: at };
     }
     case 'OrderPaymentWindowExtended':
       return { paymentDueBy: event.data.until, updatedAt: at };

@@ -1,4 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { isPersonalDataErased } from '../../backend/src/identity/contract/identity.events';
+import { isErased } from '../../backend/src/shared/contract/personal-data';
+
+/** Who a closed account's reviews are by. */
+const FORMER_CUSTOMER = 'Former customer';
 import { ReviewEvent } from '../../backend/src/reviews/contract/review.events';
 import { RecordedEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { Document, READ_STORE, ReadStore } from '../../backend/src/storage/read-store/read-store.port';
@@ -55,16 +60,22 @@ export class ReviewsProjector implements Projector {
   }
 
   canHandle(event: RecordedEvent): boolean {
-    return event.streamId.startsWith('review-');
+    return event.streamId.startsWith('review-') || isPersonalDataErased(event);
   }
 
   async apply(recorded: RecordedEvent): Promise<void> {
+    // A closed account's reviews stay (what it said about a product is not about the person), signed by nobody.
+    if (isPersonalDataErased(recorded)) {
+      await this.reviews.updateMany({ userId: recorded.data.userId }, { $set: { authorName: FORMER_CUSTOMER } });
+      return;
+    }
     const event = recorded as unknown as ReviewEvent;
     const _id = event.data.reviewId;
     const at = recorded.metadata.occurredAt;
     switch (event.type) {
       case 'ReviewWritten': {
         const { reviewId, authorId, ...fields } = event.data;
+        if (isErased(fields.authorName)) fields.authorName = FORMER_CUSTOMER;
         const written = {
           id: reviewId, userId: authorId, ...fields, votes: {}, helpful: 0, unhelpful: 0,
           createdAt: at, updatedAt: at, adminResponse: null, adminResponseAt: null, deleted: false, hidden: false, hiddenReason: null, hiddenAt: null,

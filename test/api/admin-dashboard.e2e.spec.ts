@@ -57,7 +57,7 @@ describe('Admin dashboard: one definition of every figure, on the server', () =>
       totalProducts: activeProducts,
       ordersToday: 4,
       cryptoPayments: paid.totalAmount,
-      revenueRule: 'Confirmed crypto payments of orders not cancelled, plus cash on delivery once delivered, less refunds',
+      revenueRule: 'Confirmed crypto and PromptPay payments of orders not cancelled, plus cash on delivery once delivered, less refunds',
       storeTimeZone: 'Australia/Sydney',
     });
     expect(cents(dashboard.totalRevenue)).toBe(cents(paid.totalAmount) + cents(delivered.totalAmount));

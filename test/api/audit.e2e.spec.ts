@@ -41,8 +41,8 @@ describe('Audit trail: every event, in words, with who did it and when', () => {
     expect(entries.map((entry) => [entry.type, entry.actor.name, entry.actor.role])).toEqual([
       ['OrderSubmitted', 'Audrey Trail', 'customer'],
       ['OrderPlaced', 'Audrey Trail', 'customer'],
-      ['OrderPaymentConfirmed', 'Store Admin', 'admin'],
-      ['OrderShipped', 'Store Admin', 'admin'],
+      ['OrderPaymentConfirmed', 'Store Admin', 'owner'],
+      ['OrderShipped', 'Store Admin', 'owner'],
     ]);
     expect(entries[0].summary).toBe(`Order #${orderId} submitted: 2 × Audited Peptide; total A$90.00, bitcoin, Regular Shipping`);
     expect(entries[3].summary).toBe('Shipped with DHL, tracking AU123');
@@ -57,7 +57,7 @@ describe('Audit trail: every event, in words, with who did it and when', () => {
 
   it('searches the whole log by actor, event type and time, newest first and a page at a time', async () => {
     const shipped = (await admin.get('/api/admin/audit').query({ type: 'OrderShipped' }).expect(200)).body;
-    expect(shipped).toMatchObject({ total: 1, page: 1, entries: [{ streamId: `order-${orderId}`, actor: { id: adminId, role: 'admin' } }] });
+    expect(shipped).toMatchObject({ total: 1, page: 1, entries: [{ streamId: `order-${orderId}`, actor: { id: adminId, role: 'owner' } }] });
 
     const byAdmin = (await admin.get('/api/admin/audit').query({ actor: adminId, pageSize: 2 }).expect(200)).body;
     expect(byAdmin.entries).toHaveLength(2);
@@ -82,6 +82,6 @@ describe('Audit trail: every event, in words, with who did it and when', () => {
     const lines = response.text.trimEnd().split('\r\n');
     expect(lines[0]).toBe('position,time,stream,event,actor,role,what happened,correlation id');
     expect(lines).toHaveLength(5);
-    expect(lines[1]).toContain(',OrderShipped,Store Admin,admin,"Shipped with DHL, tracking AU123",');
+    expect(lines[1]).toContain(',OrderShipped,Store Admin,owner,"Shipped with DHL, tracking AU123",');
   });
 });

@@ -1,4 +1,8 @@
+import { CommandBus } from '@nestjs/cqrs';
 import request from 'supertest';
+import { RegisterUser } from '../../backend/src/identity/commands/public';
+import { systemContext } from '../../backend/src/shared/event-sourcing/command-context';
+import { ProjectionRunner } from '../../projections/runner/projection-runner';
 import { storeDay } from '../../backend/src/ordering/contract/back-office';
 import { signInAsAdmin, signUp, startTestApp, TestApp } from '../support/test-app';
 
@@ -29,6 +33,7 @@ describe('Back-office lists a page at a time', () => {
   });
 
   const ids = (response: request.Response) => (response.body as { id: number }[]).map((order) => order.id);
+
   const newestFirst = () => [...placed].reverse().map((order) => order.id);
 
   it('answers the spec\'s array as the first page, newest first, with how many match in X-Total-Count', async () => {
@@ -145,5 +150,32 @@ describe('Back-office lists a page at a time', () => {
     const reviews = await admin.get('/api/admin/reviews?pageSize=5').expect(200);
     expect(reviews.headers['x-total-count']).toEqual(expect.stringMatching(/^\d+$/));
     await admin.get('/api/admin/reviews?pageSize=0').expect(400);
+  });
+
+  it('shows fulfilment staff what to pack and where, never what it cost (issue 23); those who may see amounts see them', async () => {
+    const email = `packer-${Date.now()}@example.com`;
+    const { position } = await shop.app.get(CommandBus).execute(new RegisterUser('Pat Packer', email, 'secret-123', 'fulfilment', systemContext()));
+    expect(await shop.app.get(ProjectionRunner).waitFor(position, ['users'])).toBe(true);
+    const packer = shop.agent();
+    await packer.post('/api/auth/login').send({ email, password: 'secret-123' }).expect(200);
+    // An order of its own, placed last: the tests before count the seven of the set-up.
+    const order = (await admin.post('/api/orders').send({ customerEmail: 'packed@example.com', paymentMethod: 'bitcoin', shippingMethod: 'regular', shippingAddress: address, items: [{ productId, quantity: 1 }] }).expect(201)).body as { id: number };
+    const amounts = ['subtotal', 'discountAmount', 'shippingCost', 'totalAmount', 'refundedAmount', 'blockchainTxHash', 'referralCode'];
+
+    const listed = (await packer.get('/api/admin/orders?pageSize=2').expect(200)).body as Record<string, unknown>[];
+    const one = (await packer.get(`/api/orders/${order.id}`).expect(200)).body as Record<string, unknown> & { items: Record<string, unknown>[] };
+    const items = (await packer.get(`/api/orders/${order.id}/items`).expect(200)).body as Record<string, unknown>[];
+    const moved = (await packer.put(`/api/orders/${order.id}/status`).send({ status: 'processing' }).expect(200)).body as Record<string, unknown>;
+    for (const order of [...listed, one, moved]) {
+      expect(order).toMatchObject({ amountsHidden: true, shippingAddress: { lastName: 'Turner' } });
+      for (const field of amounts) expect(order).not.toHaveProperty(field);
+    }
+    expect(items[0]).toMatchObject({ name: 'Paged Peptide', quantity: 1 });
+    expect(items[0]).not.toHaveProperty('price');
+    expect(JSON.stringify([listed, one, items, moved])).not.toMatch(/"(price|lineTotal|totalAmount)"/);
+
+    const whole = (await admin.get(`/api/orders/${order.id}`).expect(200)).body;
+    expect(whole).toMatchObject({ totalAmount: expect.any(String), items: [{ price: '20.00' }] });
+    expect(whole).not.toHaveProperty('amountsHidden');
   });
 });

@@ -153,9 +153,9 @@ describe('Media: signed uploads, content checks and WebP variants of product ima
     it('tells the story in the audit trail, in words, as the administrator\'s', async () => {
       const entries = await eventually(async () => (await admin.get('/api/admin/audit').query({ stream: `upload-${uploadIdOf(uploadURL)}` }).expect(200)).body.entries, (found) => found.length === 3);
       expect(entries.map((entry: { summary: string; actor: { role: string } }) => [entry.summary, entry.actor.role])).toEqual([
-        [expect.stringMatching(/^Upload link issued, valid until \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [ap]m Sydney time$/), 'admin'],
-        [expect.stringMatching(/^Image uploaded: PNG, 1600 × 1200 px, \d+(\.\d)? [KM]B$/), 'admin'],
-        [`Upload made into image ${OBJECT_PATH.exec(objectPath)![1]}`, 'admin'],
+        [expect.stringMatching(/^Upload link issued, valid until \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [ap]m Sydney time$/), 'owner'],
+        [expect.stringMatching(/^Image uploaded: PNG, 1600 × 1200 px, \d+(\.\d)? [KM]B$/), 'owner'],
+        [`Upload made into image ${OBJECT_PATH.exec(objectPath)![1]}`, 'owner'],
       ]);
       const image = await eventually(async () => (await admin.get('/api/admin/audit').query({ stream: `image-${OBJECT_PATH.exec(objectPath)![1]}` }).expect(200)).body.entries, (found) => found.length === 1);
       expect(image[0].summary).toBe(`Image ${OBJECT_PATH.exec(objectPath)![1]} from upload ${uploadIdOf(uploadURL)}; WebP 320 × 240, 640 × 480, 1280 × 960 px`);

@@ -79,7 +79,8 @@ describe('Operability', () => {
       expect(served.filter((route) => !documented.has(route))).toEqual([]);
       const signup = document.paths['/api/auth/signup'].post;
       expect(signup.requestBody.content['application/json'].schema).toMatchObject({ type: 'object', properties: { email: expect.any(Object), password: expect.any(Object) } });
-      expect(document.paths['/api/admin/products'].post['x-access']).toBe('admin');
+      expect(document.paths['/api/admin/products'].post['x-access']).toBe('catalogue:write: owner, manager');
+      expect(document.paths['/api/admin/audit'].get['x-access']).toBe('audit:read: owner, auditor');
       const products = document.paths['/api/products'].get.parameters.map((parameter: { name: string }) => parameter.name);
       expect(products).toEqual(expect.arrayContaining(['search', 'categoryId', 'sortBy', 'limit', 'offset']));
       expect(document.paths['/api/products/{id}'].get.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);

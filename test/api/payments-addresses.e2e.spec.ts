@@ -141,11 +141,11 @@ describe('Payments API: without extended public keys (the embedded demo)', () =>
     expect(payment).toMatchObject({ addressDerivation: null, rateSources: ['fixed'], cryptoAmountUnits: '22700000000000000' });
     expect((await admin.get('/api/admin/payments/settings').expect(200)).body).toEqual({
       addressMode: 'fixed',
-      coins: { bitcoin: 'fixed', ethereum: 'fixed', 'usdt-trc20': 'fixed', 'usdt-erc20': 'fixed', usdc: 'fixed' },
+      coins: { bitcoin: 'fixed', ethereum: 'fixed', 'usdt-trc20': 'fixed', 'usdt-erc20': 'fixed', usdc: 'fixed', promptpay: 'fixed' },
       accounts: [],
       rates: { mode: 'fixed', sources: ['fixed'], minSources: null, maxAgeSeconds: null, quoteMinutes: 15 },
       // Without a node to ask, every payment is confirmed by hand.
-      confirmation: Object.fromEntries(['bitcoin', 'ethereum', 'usdt-trc20', 'usdt-erc20', 'usdc'].map((method) => [method, { mode: 'manual', confirmations: null }])),
+      confirmation: Object.fromEntries(['bitcoin', 'ethereum', 'usdt-trc20', 'usdt-erc20', 'usdc', 'promptpay'].map((method) => [method, { mode: 'manual', confirmations: null }])),
       chain: { pollSeconds: 15, graceMinutes: 60, tokenContracts: { 'usdt-erc20': '0xdAC17F958D2ee523a2206206994597C13D831ec7', usdc: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' } },
     });
   });

@@ -119,6 +119,14 @@ describe('Payments API: live quotes from the median of fresh exchange rates', ()
     expect(JSON.stringify(audit)).toContain('at 112611.005 USD/BTC, rates from bitstamp, coinbase, kraken');
   });
 
+  it('quotes PromptPay at the live AUD rate and the spec\'s fixed baht price (no exchange quotes THB), and says so in its sources', async () => {
+    const guest = shop.agent();
+    const order = await newOrder(guest);
+    const payment = (await guest.post('/api/payments/crypto').send({ orderId: order.id, paymentMethod: 'promptpay' }).expect(201)).body as PaymentView;
+    // AUD halfway between Kraken's 0.6512 and Coinbase's 0.6508 (Bitstamp lists no AUD); the baht at USD 0.0286.
+    expect(payment).toMatchObject({ coin: 'THB', cryptoAmount: quoteCryptoAmount(TOTAL, '0.651', '0.0286', 2), rateSources: ['coinbase', 'fixed THB', 'kraken'] });
+  });
+
   it('still quotes with one source down, from the others', async () => {
     behaviour.kraken = 'down';
     const payment = await payBitcoin();

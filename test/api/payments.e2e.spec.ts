@@ -25,7 +25,9 @@ describe('Payments API', () => {
 
   it('publishes a validated wallet address per payment method', async () => {
     const { body } = await shop.agent().get('/api/wallet-addresses').expect(200);
-    expect(Object.keys(body).sort()).toEqual(['bitcoin', 'ethereum', 'usdc', 'usdt-erc20', 'usdt-trc20']);
+    expect(Object.keys(body).sort()).toEqual(['bitcoin', 'ethereum', 'promptpay', 'usdc', 'usdt-erc20', 'usdt-trc20']);
+    // The demo's PromptPay id (PROMPTPAY_ID unset).
+    expect(body.promptpay).toBe('0800000000');
     expect(body.bitcoin).toMatch(/^(bc1|[13])/);
     expect(body['usdt-trc20']).toMatch(/^T/);
     expect(body.ethereum).toMatch(/^0x[0-9a-fA-F]{40}$/);

@@ -3,6 +3,7 @@ import type { FunnelEventInput, PageViewInput } from '../../backend/src/analytic
 import type { FunnelView, TrafficAnalyticsView } from '../../backend/src/analytics/contract/analytics.views';
 import { adminApiClient, DESKTOP, expectNoSidewaysPan, expectWithinWidth, MOBILE, openAdmin, screenshotPath, Shop, startShop, unexpectedErrors, openAdminSection } from './browser-support';
 import { expect as expectPage } from './expect-page';
+import { hydrated } from './hydrated';
 
 /**
  * Headless Chromium names itself "HeadlessChrome" in its User-Agent, which the server rightly drops
@@ -70,11 +71,19 @@ describe('Traffic analytics in a real browser', () => {
 
   /** From a storefront page, by the site's own links (route changes, not page loads): products, a product, add it, checkout. */
   async function browseToCheckout({ page }: Shopper, phone: boolean) {
+    // The landing page is the server's markup until hydrated: a link clicked before then is a page load,
+    // which the shop reports as a second landing view instead of a route change.
+    await hydrated(page);
     if (phone) await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products', exact: true }).click();
     await page.waitForURL('**/products');
+    // The router changes the URL at once but keeps the home page on screen (a transition) until the
+    // products page's code is in; the home page lists the same product, and a click on it there
+    // would skip the products view the test expects. So: the products page itself first.
+    await expectPage(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
     await page.locator('main').getByRole('link', { name: product.name, exact: true }).first().click();
     await page.waitForURL(`**/product/${product.id}`);
+    await expectPage(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
     await page.getByRole('button', { name: /ADD TO CART/ }).click();
     const drawer = page.getByRole('dialog', { name: 'Shopping Cart' });
     await expectPage(drawer).toBeVisible();
@@ -83,9 +92,9 @@ describe('Traffic analytics in a real browser', () => {
     await expectPage(page.getByRole('button', { name: 'Continue as Guest' })).toBeVisible();
   }
 
-  /** Waits until the page has sent (and had answered) as many reports as expected. */
+  /** Waits until the page has sent (and had answered) as many reports as expected (beacons go out in the background: the test's timeout is the bound). */
   async function reported(shopperState: Shopper, count: number) {
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 45_000;
     while (shopperState.statuses.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(shopperState.reports).toHaveLength(count);
     // Accepted at once, every one: nothing was refused, nothing was sent twice.
@@ -133,7 +142,7 @@ describe('Traffic analytics in a real browser', () => {
 
   /** The projections have taken in both visits (so the tab's first read already shows them). */
   async function bothVisitsProjected(): Promise<TrafficAnalyticsView> {
-    const deadline = Date.now() + 15_000;
+    const deadline = Date.now() + 60_000;
     for (;;) {
       const traffic = (await (await admin.get('/api/analytics/traffic?days=30')).json()) as TrafficAnalyticsView;
       const funnel = (await (await admin.get('/api/analytics/funnel?days=30')).json()) as FunnelView;
@@ -157,9 +166,9 @@ describe('Traffic analytics in a real browser', () => {
     await expectPage(panel(page).getByRole('button', { name: '30 days', pressed: true })).toBeVisible();
 
     // The four cards: at least the 8 views of the two visits, by 2 visitors, and the busiest page.
-    await expectPage(card(page, 'Total Views').locator('.admin-stat-value')).toHaveText(/^\d+$/);
-    expect(Number(await card(page, 'Total Views').locator('.admin-stat-value').textContent())).toBeGreaterThanOrEqual(8);
-    expect(Number(await card(page, 'Unique Visitors').locator('.admin-stat-value').textContent())).toBeGreaterThanOrEqual(2);
+    // Numbers at or above 8 and 2, waited for (the cards may show an earlier figure until the tab's read is in).
+    await expectPage(card(page, 'Total Views').locator('.admin-stat-value')).toHaveText(/^([89]|[1-9]\d+)$/);
+    await expectPage(card(page, 'Unique Visitors').locator('.admin-stat-value')).toHaveText(/^([2-9]|[1-9]\d+)$/);
     await expectPage(card(page, 'Avg. Daily Views').locator('.admin-stat-value')).toHaveText(String(Math.round(traffic.totalPageViews / 30)));
     await expectPage(card(page, 'Top Page').locator('.admin-stat-value')).toHaveText(traffic.topPages[0].path);
 
@@ -187,7 +196,7 @@ describe('Traffic analytics in a real browser', () => {
     const today = new Date().toISOString().slice(0, 10);
     const todayRow = view(page, 'Trends').getByRole('row').filter({ has: page.locator(`time[datetime="${today}"]`) });
     await expectPage(todayRow).toBeVisible();
-    expect(Number(await todayRow.getByRole('cell').first().textContent())).toBeGreaterThanOrEqual(8);
+    await expectPage(todayRow.getByRole('cell').first()).toHaveText(/^([89]|[1-9]\d+)$/);
     await page.screenshot({ path: screenshotPath('admin-analytics-trends-desktop'), fullPage: true });
 
     // The funnel: both visitors viewed a product, added it and started the checkout.

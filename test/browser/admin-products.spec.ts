@@ -388,7 +388,14 @@ describe('Back-office products in a real browser', () => {
     expect(await image.getAttribute('src')).toContain(path.replace(/\/\d+\.webp$/, ''));
     const src = (await image.getAttribute('src'))!;
     // The picture itself loads (a WebP the server made of the PNG), not only its element.
-    await page.waitForFunction(`document.querySelector('img[src="${src}"]')?.naturalWidth > 0`, undefined, { timeout: 10_000 });
+    // A function, not a string: the shop's CSP has no 'unsafe-eval', and Playwright evaluates a string predicate with eval while it polls.
+    type Images = { querySelector(selector: string): { naturalWidth: number } | null };
+    await page.waitForFunction(
+      (selector) => ((globalThis as unknown as { document: Images }).document.querySelector(selector)?.naturalWidth ?? 0) > 0,
+      `img[src="${src}"]`,
+      // The server makes the WebP variants of the upload: on a busy machine that may take a while.
+      { timeout: 30_000 },
+    );
     await page.screenshot({ path: screenshotPath('admin-product-upload-storefront') });
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
   }, 60_000);

@@ -8,6 +8,7 @@ import type { CryptoPaymentMethod, PaymentMethod } from '../../backend/src/order
 import type { placeOrderSchema } from '../../backend/src/ordering/contract/order-input';
 import type { PlacedOrderView } from '../../backend/src/ordering/contract/order.views';
 import type { PaymentView } from '../../backend/src/payments/contract/payment.views';
+import { hydrated } from './hydrated';
 import { startServerProcess, ServerProcess } from '../support/server-process';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -156,6 +157,53 @@ export async function placeGuestOrder(
   const started = await request.post('/api/payments/crypto', { data: { orderId: created.id, paymentMethod: coin } });
   expect(started.status()).toBe(201);
   return { order: created, payment: (await started.json()) as PaymentView };
+}
+
+/**
+ * A guest puts the first listed product in the cart and fills checkout's step info (a Sydney address, regular
+ * shipping) with the payment method named by `method`, up to the Place Order & Pay button, left to the caller.
+ */
+export async function fillGuestCheckout(page: Page, method: RegExp): Promise<void> {
+  await page.goto('/products');
+  const add = page.locator('article').getByRole('button', { name: 'Add', exact: true }).first();
+  await add.waitFor({ timeout: 15_000 });
+  // The products page is the server's markup until React has taken it over: a click on Add before then is lost.
+  await hydrated(page);
+  await add.click();
+  await page.getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
+  await page.goto('/checkout');
+  await page.getByRole('button', { name: 'Continue as Guest' }).click();
+  await page.getByRole('textbox', { name: 'Email' }).fill('satoshi@example.com');
+  await page.getByRole('textbox', { name: 'First name' }).fill('Hal');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Finney');
+  await page.getByRole('textbox', { name: 'Phone' }).fill('0412345678');
+  await page.getByRole('textbox', { name: 'Address' }).fill('1 George Street');
+  await page.getByRole('textbox', { name: 'City / suburb' }).fill('Sydney');
+  await page.getByRole('combobox', { name: 'State' }).selectOption('NSW');
+  await page.getByRole('textbox', { name: 'Postcode' }).fill('2000');
+  await page.getByRole('radio', { name: method }).check();
+  await page.getByRole('checkbox', { name: /laboratory research only/ }).check();
+}
+
+/** How often the payment page asks for its payment's status (frontend's PAYMENT_POLL_INTERVAL_MS). */
+export const PAYMENT_POLL_INTERVAL_MS = 10_000;
+
+/**
+ * Waits until the payment page shows `shown` by itself, through its own status poll, without waiting out the poll's
+ * 10 s: the page's clock (installed with `page.clock.install()` before the page loaded) jumps to its next poll, again
+ * each second while `shown` is not there (the server may not show the change yet).
+ */
+export async function nextPollsUntilVisible(page: Page, shown: Locator, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await page.clock.fastForward(PAYMENT_POLL_INTERVAL_MS);
+    try {
+      await shown.waitFor({ state: 'visible', timeout: 1_000 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+  }
 }
 
 /** Nothing pans the page sideways: whatever is wide scrolls inside its own box. */

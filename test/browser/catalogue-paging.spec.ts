@@ -1,5 +1,6 @@
 import { adminApiClient, DESKTOP, MOBILE, screenshotPath, Shop, startShop, unexpectedErrors } from './browser-support';
 import { PRODUCT_PAGE_SIZE } from '../../frontend/src/features/catalogue/api/useCatalogue';
+import { hydrated } from './hydrated';
 
 const UI_TIMEOUT = 15_000;
 /** Enough beyond the demo catalogue that /products needs more than one page. */
@@ -54,6 +55,8 @@ describe('Catalogue pages', () => {
     await page.goto('/products');
     const more = page.getByRole('button', { name: 'Show more products' });
     await more.waitFor({ timeout: UI_TIMEOUT });
+    // The server's markup has the button before the page's code is in: Enter on it before hydration does nothing.
+    await hydrated(page);
     await more.focus();
     await page.keyboard.press('Enter');
     await page.waitForFunction(cardsShown, total, { timeout: UI_TIMEOUT });

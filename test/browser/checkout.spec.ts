@@ -1,6 +1,7 @@
 import { APIRequestContext, Page } from 'playwright-core';
-import { adminApiClient, DESKTOP, expectNoSidewaysPan, MOBILE, Shop, startShop, unexpectedErrors, screenshotPath } from './browser-support';
+import { adminApiClient, DESKTOP, expectNoSidewaysPan, MOBILE, nextPollsUntilVisible, Shop, startShop, unexpectedErrors, screenshotPath } from './browser-support';
 import { expect as expectPage } from './expect-page';
+import { hydrated } from './hydrated';
 
 
 interface Address {
@@ -31,6 +32,8 @@ describe('Checkout in a real browser', () => {
     await page.goto('/products');
     const addButtons = page.locator('article').getByRole('button', { name: 'Add', exact: true });
     await addButtons.first().waitFor({ timeout: 15_000 });
+    // The server's markup has the Add buttons before the page's code is in: clicks before hydration are lost.
+    await hydrated(page);
     for (let index = 0; index < count; index++) await addButtons.nth(index).click();
     await expectPage(page.getByTestId('cart-count')).toHaveText(String(count));
   }
@@ -78,6 +81,8 @@ describe('Checkout in a real browser', () => {
 
   it('lets a guest pay two products in bitcoin: QR code, the server amount, confirmation, then the success screen', async () => {
     const { page, consoleErrors } = await shop.newPage(DESKTOP);
+    // The page's clock is ours to move: its status poll after the confirmation comes at once, not up to 10 s later.
+    await page.clock.install();
     await addProductsToCart(page, 2);
     await checkoutAsGuest(page);
     await fillAddress(page, SYDNEY);
@@ -124,7 +129,7 @@ describe('Checkout in a real browser', () => {
 
     const confirm = await admin.post(`/api/admin/payments/${payment.id}/confirm`, { data: { transactionHash: 'e'.repeat(64) } });
     expect(confirm.status()).toBe(200);
-    await expectPage(page.getByText('Payment Confirmed').first(), { timeout: 30_000 }).toBeVisible();
+    await nextPollsUntilVisible(page, page.getByText('Payment Confirmed').first());
     await expectPage(page.getByRole('heading', { name: 'Payment Successful' }), { timeout: 10_000 }).toBeVisible();
     await expectPage(page.getByText(`#${orderId}`).first()).toBeVisible();
     await page.screenshot({ path: screenshotPath('payment-success-desktop'), fullPage: true });
@@ -238,6 +243,8 @@ describe('Checkout in a real browser', () => {
     await login.getByLabel('Password', { exact: true }).fill('fission-1938');
     await login.getByRole('button', { name: 'Login', exact: true }).click();
     await page.waitForURL('**/checkout');
+    // The sign-in page, with its own Email box holding the same address, may stay on screen while the checkout's code loads.
+    await expectPage(login).toHaveCount(0);
     await expectPage(page.getByRole('textbox', { name: 'Email' })).toHaveValue('lise@example.com');
     await expectPage(page.getByTestId('cart-count')).toHaveText('2');
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
@@ -245,6 +252,8 @@ describe('Checkout in a real browser', () => {
 
   it('lets a signed-in customer skip the guest choice, then pay a pending order again from the dashboard', async () => {
     const { page, consoleErrors } = await shop.newPage(MOBILE);
+    // The page's clock is ours to move: its status poll after the failure comes at once, not up to 10 s later.
+    await page.clock.install();
     const signup = await page.request.post('/api/auth/signup', { data: { fullName: 'Marie Curie', email: 'marie@example.com', password: 'polonium' } });
     expect(signup.ok()).toBe(true);
     await page.goto('/dashboard');
@@ -279,7 +288,7 @@ describe('Checkout in a real browser', () => {
 
     const fail = await admin.post(`/api/admin/payments/${payment.id}/fail`, { data: { reason: 'No transfer received' } });
     expect(fail.status()).toBe(200);
-    await expectPage(page.getByText('Your payment failed. Please try again.').first(), { timeout: 30_000 }).toBeVisible();
+    await nextPollsUntilVisible(page, page.getByText('Your payment failed. Please try again.').first());
     await page.getByRole('radio', { name: /USDT \(TRC20\)/ }).check();
     await page.getByRole('button', { name: 'Pay Now' }).click();
     await expectPage(page.getByRole('img', { name: /^QR code to pay/ }), { timeout: 15_000 }).toBeVisible();

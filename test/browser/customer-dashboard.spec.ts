@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
-import { adminApiClient, DESKTOP, expectNoSidewaysPan, MOBILE, screenshotPath, Shop, startShop, unexpectedErrors } from './browser-support';
+import sharp from 'sharp';
+import { adminApiClient, DESKTOP, expectNoSidewaysPan, MOBILE, openAdmin, screenshotPath, Shop, startShop, unexpectedErrors } from './browser-support';
 import { expect as expectPage } from './expect-page';
+import { hydrated } from './hydrated';
 
 interface ApiProduct {
   id: number;
@@ -32,9 +34,12 @@ describe('Customer dashboard in a real browser', () => {
   it('tells a guest to sign in when they tap the heart, and sends them to the sign-in page', async () => {
     const { page } = await shop.newPage(DESKTOP);
     await page.goto(`/product/${products[0].id}`);
+    // The server's markup has the heart before the page's code is in: a click before hydration is lost.
+    await hydrated(page);
     await page.getByRole('button', { name: 'Add to Favorites' }).click();
     await expectPage(page.getByText('You are logged out. Logging in again...')).toBeVisible();
-    await page.waitForURL((url) => url.pathname === '/auth', { timeout: 5_000 });
+    // A full page load (through /api/login) 500 ms after the toast.
+    await page.waitForURL((url) => url.pathname === '/auth');
   });
 
   it('saves a favorite on the product page, counts it on the dashboard, and reorders in one click', async () => {
@@ -49,6 +54,7 @@ describe('Customer dashboard in a real browser', () => {
     expect(placed.status()).toBe(201);
 
     await page.goto(`/product/${favorite.id}`);
+    await hydrated(page);
     await page.getByRole('button', { name: 'Add to Favorites' }).click();
     await expectPage(page.getByText('Product added to your favorites.')).toBeVisible();
     await expectPage(page.getByRole('button', { name: 'In Favorites' })).toBeVisible();
@@ -95,7 +101,7 @@ describe('Customer dashboard in a real browser', () => {
     await expectPage(page.getByTestId('count-pending')).toHaveText(String(orders));
     const pages = page.getByRole('navigation', { name: 'Your order pages' });
     await expectPage(pages.getByText(`Showing 1–50 of ${orders}`)).toBeVisible();
-    expect(await page.locator('.dashboard-orders .order-card').count()).toBe(50);
+    await expectPage(page.locator('.dashboard-orders .order-card')).toHaveCount(50);
     await pages.getByRole('button', { name: 'Next' }).click();
     await expectPage(pages.getByText(`Showing 51–${orders} of ${orders}`)).toBeVisible();
     await expectPage(page.locator('.dashboard-orders .order-card')).toHaveCount(orders - 50);
@@ -110,6 +116,8 @@ describe('Customer dashboard in a real browser', () => {
     await signUp(page);
     await page.goto('/products');
     const card = page.locator('.product-card').first();
+    await card.waitFor();
+    await hydrated(page);
     const heart = card.getByRole('button', { name: /^Add .* to favorites$/ });
     await heart.click();
     await expectPage(page.getByText('Product added to your favorites.')).toBeVisible();
@@ -145,6 +153,51 @@ describe('Customer dashboard in a real browser', () => {
     await page.goto('/dashboard');
     await expectPage(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible();
     expect(unexpectedErrors(consoleErrors, [400])).toEqual([]);
+  });
+
+  it('asks for a change of e-mail address from Account settings at 390 px, and says so when the mailed link brings the browser back', async () => {
+    const { page, consoleErrors } = await shop.newPage(MOBILE);
+    await signUp(page);
+    await page.goto('/dashboard/account');
+    const form = page.getByRole('form', { name: 'Change e-mail address' });
+    await form.getByLabel('New e-mail address').fill('grace.moved@example.com');
+    await form.getByLabel('Current password', { exact: true }).fill('not-my-password');
+    await form.getByRole('button', { name: 'Send the confirmation link' }).click();
+    await expectPage(form.getByText('Your current password is not right.')).toBeVisible();
+    await form.getByLabel('New e-mail address').fill('grace.moved@example.com');
+    await form.getByLabel('Current password', { exact: true }).fill('secret-123');
+    await form.getByRole('button', { name: 'Send the confirmation link' }).click();
+    await expectPage(form.getByText(/^We have mailed a link to grace.moved@example.com\./)).toBeVisible();
+    await expectNoSidewaysPan(page, MOBILE.width);
+    await form.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('account-email-change-390') });
+    await page.goto('/dashboard/account?emailChanged=1');
+    await expectPage(page.getByRole('form', { name: 'Change e-mail address' }).getByText('Your e-mail address was changed. Sign in with the new one from now on.')).toBeVisible();
+    expect(unexpectedErrors(consoleErrors, [400])).toEqual([]);
+  });
+
+  it.each([
+    ['390', MOBILE],
+    ['1280', DESKTOP],
+  ] as const)('closes the account from Account settings at %s px after the password and CLOSE, then is signed out on the storefront (issue 22)', async (width, viewport) => {
+    const { page, consoleErrors } = await shop.newPage(viewport);
+    await signUp(page);
+    await page.goto('/dashboard/account');
+    await page.getByRole('button', { name: 'Close my account…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Close your account?' });
+    await dialog.getByLabel('Password', { exact: true }).fill('not-my-password');
+    await dialog.getByLabel('Type CLOSE to confirm').fill('CLOSE');
+    await dialog.getByRole('button', { name: 'Close account', exact: true }).click();
+    await expectPage(dialog.getByText('Your current password is not right.')).toBeVisible();
+    await dialog.getByLabel('Password', { exact: true }).fill('secret-123');
+    await page.screenshot({ path: screenshotPath(`account-close-dialog-${width}`) });
+    await dialog.getByRole('button', { name: 'Close account', exact: true }).click();
+    await expectPage(page.getByText(/^Your account is closed\./)).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await expectPage(page.getByRole('link', { name: 'Login', exact: true }).first()).toBeVisible();
+    await page.screenshot({ path: screenshotPath(`account-closed-${width}`) });
+    expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+    expect(unexpectedErrors(consoleErrors, [400, 401])).toEqual([]);
   });
 
   describe('cancelling an unpaid order (issue 21)', () => {
@@ -219,4 +272,77 @@ describe('Customer dashboard in a real browser', () => {
       expect(unexpectedErrors(consoleErrors)).toEqual([]);
     });
   });
+
+  it('takes a return from the buyer\'s phone (items, reason, a photo) through the back office: authorized, received, refunded (issue 21)', async () => {
+    const { page, consoleErrors } = await shop.newPage(MOBILE);
+    await signUp(page);
+    const product = products.find((candidate) => candidate.stock >= 5)!;
+    const placed = await page.request.post('/api/orders', {
+      data: { customerEmail: 'grace@example.com', paymentMethod: 'bitcoin', shippingMethod: 'regular', shippingAddress: melbourne, items: [{ productId: product.id, quantity: 2 }] },
+      headers: { Origin: shop.url },
+    });
+    const orderId = ((await placed.json()) as { id: number }).id;
+    const admin = await adminApiClient(shop);
+    const payment = (await (await page.request.post('/api/payments/crypto', { data: { orderId, paymentMethod: 'bitcoin' }, headers: { Origin: shop.url } })).json()) as { id: number };
+    expect((await admin.post(`/api/admin/payments/${payment.id}/confirm`, { data: { transactionHash: 'f'.repeat(64) } })).status()).toBe(200);
+    expect((await admin.put(`/api/orders/${orderId}/status`, { data: { status: 'delivered' } })).status()).toBe(200);
+
+    await page.goto(`/orders/${orderId}`);
+    // Issue 22: the paid order's tax invoice, downloaded by the buyer's own session.
+    const invoiceLink = page.getByRole('link', { name: 'Download the tax invoice (PDF)' });
+    const invoice = await page.request.get((await invoiceLink.getAttribute('href'))!);
+    expect(invoice.status()).toBe(200);
+    expect(invoice.headers()['content-type']).toBe('application/pdf');
+    await page.getByRole('button', { name: 'Return items' }).click();
+    const dialog = page.getByRole('dialog', { name: `Return items of order #${orderId}` });
+    await dialog.getByRole('spinbutton', { name: `How many ${product.name} to return` }).fill('1');
+    await dialog.getByRole('button', { name: 'Ask to return' }).click();
+    await expectPage(dialog.getByText('Tell us why you are returning the items')).toBeVisible();
+    await expectPage(dialog.getByText('Only unopened, unused items can be returned')).toBeVisible();
+    await dialog.getByRole('textbox', { name: /Why are you returning them/ }).fill('Ordered one vial too many');
+    await dialog.getByRole('checkbox', { name: 'The items are unopened and unused' }).check();
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#334155' } }).png().toBuffer();
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'sealed-vial.png', mimeType: 'image/png', buffer: photo });
+    await expectPage(dialog.getByRole('img', { name: 'sealed-vial.png' })).toBeVisible();
+    await expectNoSidewaysPan(page, MOBILE.width);
+    await page.screenshot({ path: screenshotPath('order-return-dialog-390') });
+    await dialog.getByRole('button', { name: 'Ask to return' }).click();
+    await expectPage(dialog).toBeHidden();
+    const card = page.getByRole('region', { name: 'Return' });
+    await expectPage(card.getByText('Return requested: we will reply with how to send it back')).toBeVisible();
+    await expectPage(card.getByText(`1 × ${product.name}`)).toBeVisible();
+    await expectPage(page.getByRole('button', { name: 'Return items' })).toHaveCount(0);
+    await expectPage(page.getByRole('region', { name: 'Order history' }).getByText('Return requested')).toBeVisible();
+    await page.screenshot({ path: screenshotPath('order-return-requested-390'), fullPage: true });
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+
+    // Staff: authorize with instructions, mark it received, then the refund offers the return's amount.
+    const back = await openAdmin(shop, DESKTOP);
+    await back.page.goto(`/admin/orders/${orderId}`);
+    const details = back.page.getByRole('dialog', { name: `Order #${orderId} Details` });
+    const review = details.getByRole('region', { name: 'Return' });
+    await expectPage(review.getByText('Ordered one vial too many')).toBeVisible();
+    await expectPage(review.getByRole('link', { name: /Image 1 of 1/ })).toBeVisible();
+    await review.getByRole('button', { name: 'Authorize' }).click();
+    const authorize = back.page.getByRole('dialog', { name: `Authorize the return of order #${orderId}` });
+    await authorize.getByRole('textbox').fill('Post it to 1 Return St, Sydney NSW 2000');
+    await authorize.getByRole('button', { name: 'Authorize' }).click();
+    await expectPage(review.getByText('Return authorized: waiting for the parcel')).toBeVisible();
+    await review.getByRole('button', { name: 'Mark received' }).click();
+    await back.page.getByRole('dialog', { name: `Returned items received of order #${orderId}` }).getByRole('button', { name: 'Mark received' }).click();
+    await expectPage(review.getByText('Returned items received: record the refund')).toBeVisible();
+    await back.page.screenshot({ path: screenshotPath('admin-return-received-1280') });
+    await details.getByRole('button', { name: 'Refund', exact: true }).click();
+    const refund = back.page.getByRole('dialog', { name: `Refund order #${orderId}` });
+    const order = (await (await admin.get(`/api/orders/${orderId}`)).json()) as { returnRequest: { amount: string } };
+    await expectPage(refund.getByRole('textbox', { name: 'Amount (A$)' })).toHaveValue(order.returnRequest.amount);
+    await refund.getByRole('textbox', { name: "Customer's Bitcoin (BTC) address" }).fill('bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh');
+    await refund.getByRole('textbox', { name: 'Refund transaction hash' }).fill('a'.repeat(64));
+    await refund.getByRole('button', { name: 'Record refund' }).click();
+    await expectPage(review.getByText('Return refunded')).toBeVisible();
+    expect(unexpectedErrors(back.consoleErrors)).toEqual([]);
+
+    await page.reload();
+    await expectPage(page.getByRole('region', { name: 'Return' }).getByText('Return refunded')).toBeVisible();
+  }, 120_000);
 });

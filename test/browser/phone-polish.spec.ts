@@ -1,4 +1,5 @@
 import { MOBILE, DESKTOP, screenshotPath, Shop, startShop } from './browser-support';
+import { hydrated } from './hydrated';
 
 let shop: Shop;
 beforeAll(async () => {
@@ -25,23 +26,33 @@ function chatHidden(): boolean {
 
 const chatShown = (page: import('playwright-core').Page) => page.evaluate(chatVisible);
 
+/** Whether the page has scrolled at all (a wheel event is dispatched, not waited for). */
+function scrolled(): boolean {
+  return (globalThis as unknown as { scrollY: number }).scrollY > 0;
+}
+
 describe('The floating chat button on a phone', () => {
   it('steps aside while the shopper scrolls down a list, and comes back on the way up', async () => {
     const { page } = await shop.newPage(MOBILE);
     await page.goto('/products');
     await page.locator('.product-card').first().waitFor();
-    expect(await chatShown(page)).toBe(true);
+    // The server's markup has the cards before the page's code (and its scroll listener) is in.
+    await hydrated(page);
+    await page.waitForFunction(chatVisible);
     await page.mouse.wheel(0, 900);
-    await page.waitForFunction(chatHidden, undefined, { timeout: 5000 });
+    await page.waitForFunction(chatHidden);
     await page.mouse.wheel(0, -300);
-    await page.waitForFunction(chatVisible, undefined, { timeout: 5000 });
+    await page.waitForFunction(chatVisible);
   });
 
   it('stays put on a desktop', async () => {
     const { page } = await shop.newPage(DESKTOP);
     await page.goto('/products');
     await page.locator('.product-card').first().waitFor();
+    await hydrated(page);
     await page.mouse.wheel(0, 900);
+    // The scroll has happened, then the phone's hide (a transition) would have had time to start.
+    await page.waitForFunction(scrolled);
     await page.waitForTimeout(400);
     expect(await chatShown(page)).toBe(true);
   });
@@ -64,6 +75,7 @@ describe('Nothing covers what the shopper acts on', () => {
   ])('the "Added to cart" toast shows inside the opened cart, above its lines, never over Total and Checkout (%s)', async (_, viewport) => {
     const { page } = await shop.newPage(viewport);
     await page.goto('/products/1');
+    await hydrated(page);
     await page.getByRole('button', { name: /ADD TO CART/ }).click();
     const drawer = page.getByRole('dialog', { name: 'Shopping Cart' });
     const toast = drawer.getByRole('status').filter({ hasText: 'Added to cart' });

@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { DESKTOP, expectNoSidewaysPan, MOBILE, Shop, startShop, unexpectedErrors, screenshotPath } from './browser-support';
+import { eventually } from '../support/eventually';
 import { expect as expectPage } from './expect-page';
+import { hydrated } from './hydrated';
 
 interface ApiProduct {
   id: number;
@@ -44,7 +46,7 @@ describe('Product page, reviews and sign-up in a real browser', () => {
     await form.getByLabel('Confirm password', { exact: true }).fill('secret-123');
     await form.getByRole('button', { name: 'Create Account' }).click();
     await expectPage(page.getByText('Account Created!')).toBeVisible();
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+    await page.waitForURL((url) => url.pathname === '/');
   };
 
   it('shows a sale product with its price, caps the stepper at the stock and adds to the cart', async () => {
@@ -52,13 +54,16 @@ describe('Product page, reviews and sign-up in a real browser', () => {
     const { page, consoleErrors } = await shop.newPage(DESKTOP);
     await page.goto(`/product/${product.id}`);
     await expectPage(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
-    expect(await page.title()).toContain(product.name);
+    // The title is set in an effect, after the render that shows the heading.
+    await eventually(async () => expect(await page.title()).toContain(product.name));
     await expectPage(page.getByText('SALE', { exact: true })).toBeVisible();
     await expectPage(page.locator('.product-purchase .price-sale')).toHaveText(`A$${product.salePrice}`);
     await expectPage(page.locator('.product-purchase .price-original')).toHaveText(`A$${product.price}`);
     await expectPage(page.getByText('3 people are watching this product')).toBeVisible();
 
     const increase = page.getByRole('button', { name: 'Increase quantity' });
+    // The server's markup shows the stepper before the page's code is in: clicks before hydration are lost.
+    await hydrated(page);
     for (let clicks = 1; clicks < product.stock; clicks += 1) await increase.click();
     await expectPage(page.getByTestId('quantity')).toHaveText(String(product.stock));
     await expectPage(increase).toBeDisabled();
@@ -76,10 +81,10 @@ describe('Product page, reviews and sign-up in a real browser', () => {
     await page.getByRole('tab', { name: 'Description' }).focus();
     await page.keyboard.press('ArrowRight');
     await expectPage(page.getByRole('tab', { name: 'Properties' })).toBeVisible();
-    expect(await page.getByRole('tab', { name: 'Properties' }).getAttribute('aria-selected')).toBe('true');
+    await eventually(async () => expect(await page.getByRole('tab', { name: 'Properties' }).getAttribute('aria-selected')).toBe('true'));
     await expectPage(page.getByRole('tabpanel').getByText('Storage')).toBeVisible();
     await page.keyboard.press('End');
-    expect(await page.getByRole('tab', { name: 'Benefits' }).getAttribute('aria-selected')).toBe('true');
+    await eventually(async () => expect(await page.getByRole('tab', { name: 'Benefits' }).getAttribute('aria-selected')).toBe('true'));
 
     await page.screenshot({ path: screenshotPath('product-detail-desktop'), fullPage: true });
     const mobile = await shop.newPage(MOBILE);
@@ -118,7 +123,7 @@ describe('Product page, reviews and sign-up in a real browser', () => {
     await expectPage(author.page.getByRole('link', { name: 'Log in to write a review' })).toBeVisible();
     await signUpThroughForm(author.page, 'Marie Curie');
     await author.page.goto('/auth');
-    await author.page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+    await author.page.waitForURL((url) => url.pathname === '/');
 
     await author.page.goto(`/product/${product.id}`);
     const section = author.page.getByRole('region', { name: 'Customer Reviews' });

@@ -3,6 +3,7 @@ import type { Category, Product } from '../../frontend/src/api/types';
 import { SEARCH_DEBOUNCE_MS } from '../../frontend/src/hooks/useDebouncedValue';
 import { DESKTOP, MOBILE, Shop, startShop, unexpectedErrors, screenshotPath } from './browser-support';
 import { expect as expectLocator } from './expect-page';
+import { hydrated } from './hydrated';
 
 const UI_TIMEOUT = 10_000;
 
@@ -71,7 +72,7 @@ describe('browsing the storefront', () => {
     const range = page.getByRole('region', { name: 'Our Complete Product Range' });
     await expectLocator(range.getByRole('article').first()).toBeVisible();
     expect(activeProducts.length).toBeGreaterThan(8);
-    expect(await cardNames(page, range)).toEqual(activeProducts.slice(0, 8).map((product) => product.name));
+    await eventually(async () => expect(await cardNames(page, range)).toEqual(activeProducts.slice(0, 8).map((product) => product.name)));
 
     const strip = page.getByRole('region', { name: 'Accepted cryptocurrencies' });
     for (const coin of ['Bitcoin (BTC)', 'Ethereum (ETH)', 'USDT (USDT-TRC20)', 'USDT (USDT-ERC20)', 'Tron (TRX)']) {
@@ -81,6 +82,8 @@ describe('browsing the storefront', () => {
 
     const sarms = categories.find((category) => category.name === 'SARMs')!;
     const sarmsProducts = await api<Product[]>(`/api/products?categoryId=${sarms.id}`);
+    // The server's markup has the filter buttons before the page's code is in: a click before hydration is lost.
+    await hydrated(page);
     await range.getByRole('button', { name: 'SARMs', exact: true }).click();
     await eventually(async () => expect(await range.getByRole('button', { name: 'SARMs', exact: true }).getAttribute('aria-pressed')).toBe('true'));
     await eventually(async () => expect(await cardNames(page, range)).toEqual(sarmsProducts.map((product) => product.name)));
@@ -111,12 +114,14 @@ describe('browsing the storefront', () => {
     await eventually(async () => expect(await cardNames(page)).toHaveLength(activeProducts.length));
     await expectLocator(page.getByText('Guest', { exact: true })).toBeVisible();
 
+    // Typed into the server's markup before hydration, the term would never reach React.
+    await hydrated(page);
     await page.getByRole('searchbox', { name: 'Search products' }).fill('BPC');
     await expectLocator(page.getByRole('heading', { name: 'Search Results' })).toBeVisible();
     await expectLocator(page.getByText(`Found ${bpcLatestFirst.length} products for "BPC"`)).toBeVisible();
     await eventually(async () => expect(await cardNames(page)).toEqual(bpcLatestFirst.map((product) => product.name)));
     for (const text of await page.locator('main').getByRole('article').allInnerTexts()) expect(text.toLowerCase()).toContain('bpc');
-    expect(new URL(page.url()).searchParams.get('q')).toBe('BPC');
+    await eventually(() => expect(new URL(page.url()).searchParams.get('q')).toBe('BPC'));
 
     await page.getByRole('button', { name: 'List view' }).click();
     await eventually(async () => expect(await page.getByRole('button', { name: 'List view' }).getAttribute('aria-pressed')).toBe('true'));
@@ -135,6 +140,8 @@ describe('browsing the storefront', () => {
 
     await page.reload();
     await expectLocator(page.getByRole('searchbox', { name: 'Search products' })).toHaveValue('BPC');
+    // The reloaded page is the server's markup (the box already says BPC) until hydrated: Clear before then does nothing.
+    await hydrated(page);
     await page.evaluate(RECORD_URL_CHANGES);
     await page.getByRole('button', { name: 'Clear', exact: true }).click();
     await expectLocator(page.getByRole('heading', { name: 'All Products' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect as expectPage } from './expect-page';
 import { DESKTOP, expectNoSidewaysPan, expectWithinWidth, MOBILE, Shop, startShop, unexpectedErrors } from './browser-support';
+import { hydrated } from './hydrated';
 
 /** The storefront as a whole: every route renders, and cart and display currency survive a reload. */
 describe('Storefront shell in a real browser', () => {
@@ -45,7 +46,8 @@ describe('Storefront shell in a real browser', () => {
     await page.goto('/dashboard');
     await expectPage(page.getByText('You are logged out. Logging in again...')).toBeVisible();
     // After signing in, the shopper comes back to the dashboard.
-    await page.waitForURL('**/auth?returnTo=%2Fdashboard', { timeout: 10_000 });
+    // A full page load (through /api/login) 500 ms after the toast.
+    await page.waitForURL('**/auth?returnTo=%2Fdashboard');
   }, 60_000);
 
   it('keeps the cart and the display currency across a reload, with BTC prices in 8 decimals', async () => {
@@ -53,6 +55,8 @@ describe('Storefront shell in a real browser', () => {
     await page.goto('/products');
     const addButtons = page.locator('article').getByRole('button', { name: 'Add', exact: true });
     await addButtons.first().waitFor();
+    // The server's markup has the Add buttons before the page's code is in: clicks before hydration are lost.
+    await hydrated(page);
     await addButtons.nth(0).click();
     await addButtons.nth(1).click();
     await expectPage(page.getByTestId('cart-count')).toHaveText('2');
@@ -90,6 +94,7 @@ describe('Storefront shell in a real browser', () => {
     await context.addInitScript({ content: "window.localStorage.setItem('peptide-research-supply:cart', '{not json')" });
     const page = await context.newPage();
     await page.goto('/');
+    await hydrated(page);
     await page.getByRole('button', { name: /Open cart/ }).click();
     await expectPage(page.getByText('Your cart is empty')).toBeVisible();
   }, 60_000);

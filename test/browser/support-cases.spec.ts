@@ -27,11 +27,11 @@ describe('Support cases in a real browser', () => {
 
   /** Every thumbnail in the locator's scope has loaded real pixels (the private attachment route answered the session). */
   const expectImagesLoaded = async (page: Page, scope: string, count: number) => {
-    await expectPage(page.locator(`${scope} .support-thumb img`)).toHaveCount(count);
+    await expectPage(page.locator(`${scope} .image-thumb img`)).toHaveCount(count);
     type Images = { querySelectorAll(selector: string): ArrayLike<{ complete: boolean; naturalWidth: number }> };
     await page.waitForFunction(
       (selector) => Array.from((globalThis as unknown as { document: Images }).document.querySelectorAll(selector)).every((image) => image.complete && image.naturalWidth > 0),
-      `${scope} .support-thumb img`,
+      `${scope} .image-thumb img`,
     );
   };
 
@@ -57,7 +57,7 @@ describe('Support cases in a real browser', () => {
     const six = await Promise.all(['#ef4444', '#f59e0b', '#10b981', '#3b82f6', '#8b5cf6', '#111827'].map((colour) => png(colour, '#ffffff')));
     await files.setInputFiles(six.map((buffer, index) => ({ name: `photo-${index + 1}.png`, mimeType: 'image/png', buffer })));
     await expectPage(page.getByText('You can only upload up to 5 images.')).toBeVisible();
-    await expectPage(dialog.locator('.support-thumb')).toHaveCount(0);
+    await expectPage(dialog.locator('.image-thumb')).toHaveCount(0);
 
     await files.setInputFiles([
       { name: 'cracked-vial.png', mimeType: 'image/png', buffer: await png('#0f766e', '#fde047') },
@@ -66,7 +66,7 @@ describe('Support cases in a real browser', () => {
     ]);
     await expectPage(dialog.getByRole('img', { name: 'cracked-vial.png' })).toBeVisible();
     await expectPage(dialog.getByRole('img', { name: 'label.png' })).toBeVisible();
-    await expectPage(dialog.locator('.support-thumb')).toHaveCount(2);
+    await expectPage(dialog.locator('.image-thumb')).toHaveCount(2);
 
     await dialog.getByLabel('Subject').fill('Vial arrived cracked');
     await dialog.getByLabel('Category').selectOption('order_issue');
@@ -134,11 +134,11 @@ describe('Support cases in a real browser', () => {
     await mobile.getByRole('button', { name: 'New Support Case' }).click();
     const mobileDialog = mobile.getByRole('dialog', { name: 'Create Support Case' });
     await mobileDialog.getByLabel('Attachments (optional)').setInputFiles([{ name: 'one.png', mimeType: 'image/png', buffer: await png('#be123c', '#fef9c3') }]);
-    await expectPage(mobileDialog.locator('.support-thumb')).toHaveCount(1);
+    await expectPage(mobileDialog.locator('.image-thumb')).toHaveCount(1);
     await expectNoSidewaysPan(mobile, MOBILE.width);
     await mobile.screenshot({ path: screenshotPath('support-case-dialog-390') });
     await mobileDialog.getByRole('button', { name: 'Remove one.png' }).click();
-    await expectPage(mobileDialog.locator('.support-thumb')).toHaveCount(0);
+    await expectPage(mobileDialog.locator('.image-thumb')).toHaveCount(0);
     await phone.close();
   }, 120_000);
 });

@@ -11,7 +11,7 @@ import { signInAsAdmin, signUp, startTestApp, TestApp } from '../support/test-ap
 const SHOP_HOST = 'shop.test';
 const SHOP_ORIGIN = `http://${SHOP_HOST}`;
 const FOREIGN_ORIGIN = 'https://evil.example';
-const PRODUCTION_ENV = { NODE_ENV: 'production', ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: 'owner-password-1', SESSION_SECRET: 'a-long-random-session-secret-for-tests-only', PUBLIC_URL: 'https://shop.test' };
+const PRODUCTION_ENV = { NODE_ENV: 'production', ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: 'owner-password-1', SESSION_SECRET: 'a-long-random-session-secret-for-tests-only', PUBLIC_URL: 'https://shop.test', BUSINESS_ABN: '51 824 753 556' };
 
 /** Runs before the page's own scripts (this test's tsconfig has no DOM types, hence a string). */
 const RECORD_VIOLATIONS = `window.cspViolations = [];

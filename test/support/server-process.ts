@@ -6,6 +6,15 @@ import { join } from 'node:path';
 /** A busy CI machine can take long to start a shop; none should take this long. */
 const START_DEADLINE_MS = 90_000;
 
+/**
+ * argon2id's memory per password hash in the suites: 4 MiB, a sixteenth of production's 64 MiB (PASSWORD_HASH_MEMORY_KIB),
+ * unless `env` says otherwise. A start with NODE_ENV=production keeps production's (a production start refuses less);
+ * test/api/identity.e2e.spec.ts and test/security/login-flood.e2e.spec.ts pass production's 65536 themselves.
+ */
+export function testHashMemory(env: Record<string, string>): Record<string, string> {
+  return env.NODE_ENV === 'production' ? {} : { PASSWORD_HASH_MEMORY_KIB: '4096' };
+}
+
 export const BUILT_SERVER = join(process.cwd(), 'dist', 'backend', 'src', 'main.js');
 
 export async function freePort(): Promise<number> {
@@ -36,7 +45,20 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
   if (!existsSync(BUILT_SERVER)) throw new Error(`${BUILT_SERVER} is missing: run \`npm run build\` first`);
   const port = await freePort();
   const child = spawn(process.execPath, [BUILT_SERVER], {
-    env: { ...process.env, NODE_ENV: 'test', ORDER_RATE_LIMIT: '1000000', UNPAID_ORDERS_PER_BUYER: 'off', PORT: String(port), DATA_DIR: dataDir, ...env },
+    // As in startTestApp: suites ship orders of unverified buyers; verification's own pass VERIFY_BEFORE_SHIPPING=true.
+    // And as there, password hashes with 4 MiB (testHashMemory).
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      STAFF_2FA: 'optional',
+      ORDER_RATE_LIMIT: '1000000',
+      UNPAID_ORDERS_PER_BUYER: 'off',
+      VERIFY_BEFORE_SHIPPING: 'false',
+      ...testHashMemory(env),
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

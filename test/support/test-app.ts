@@ -7,6 +7,7 @@ import { createApp } from '../../backend/src/app';
 import { loadConfig } from '../../backend/src/config';
 import { DEMO_ADMIN } from '../../backend/src/demo/demo-data.seeder';
 import { createTestDatabase, TestDatabase } from './postgres';
+import { testHashMemory } from './server-process';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -38,7 +39,13 @@ export async function startTestApp(options: { dataDir?: string; env?: Record<str
   const env = { ...(database ? { DATABASE_URL: database.url } : {}), ...options.env };
   // Tests place hundreds of orders from one address; the per-client order limit and the hoarding bounds
   // (unpaid orders per buyer, share of a product) have tests of their own (test/security/hoarding.e2e.spec.ts).
-  const app = await createApp(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', ORDER_RATE_LIMIT: '1000000', UNPAID_ORDERS_PER_BUYER: 'off', ...env }));
+  // Suites ship orders of buyers and guests who never verify their institution; verification before shipping
+  // (on by default) has its own suites, which pass VERIFY_BEFORE_SHIPPING=true (test/api/verification.e2e.spec.ts).
+  // Staff two-factor sign-in is optional here (it is required in production); test/api/two-factor.e2e.spec.ts passes STAFF_2FA=required.
+  // Password hashes use 4 MiB instead of 64 (testHashMemory): the suites hash thousands of passwords.
+  const app = await createApp(
+    loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', STAFF_2FA: 'optional', ORDER_RATE_LIMIT: '1000000', UNPAID_ORDERS_PER_BUYER: 'off', VERIFY_BEFORE_SHIPPING: 'false', ...testHashMemory(env), ...env }),
+  );
   await app.init();
   let stopped = false;
   const stop = async () => {

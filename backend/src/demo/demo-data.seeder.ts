@@ -78,7 +78,7 @@ export class DemoDataSeeder {
   }
 
   /**
-   * Makes sure the configured administrator exists with role admin; an existing password is left as it
+   * Makes sure the configured administrator exists with role owner (issue 23: the one who manages staff); an existing password is left as it
    * is. Instances starting together may race to register it: the e-mail is claimed once, and the others
    * find the account and grant the role.
    */
@@ -87,11 +87,11 @@ export class DemoDataSeeder {
     for (let attempt = 0; ; attempt += 1) {
       const existing = await this.users.findByEmail(normalisedEmail);
       if (existing) {
-        await this.commands.execute(new GrantRole(existing.id, 'admin', systemContext()));
+        await this.commands.execute(new GrantRole(existing.id, 'owner', systemContext()));
         return;
       }
       try {
-        await this.commands.execute(new RegisterUser(fullName, normalisedEmail, password, 'admin', systemContext()));
+        await this.commands.execute(new RegisterUser(fullName, normalisedEmail, password, 'owner', systemContext()));
         return;
       } catch (error) {
         if (!(error instanceof ConflictError) || attempt >= ADMIN_ATTEMPTS) throw error;

@@ -11,6 +11,8 @@ import { DashboardQueries } from '../../../projections/ordering/dashboard.querie
 import { OrderQueries } from '../../../projections/ordering/order.queries';
 import { CancelOrderHandler } from './commands/cancel-order.command';
 import { RefundOrderHandler } from './commands/refund-order.command';
+import { DecideOrderReturnHandler, RequestOrderReturnHandler } from './commands/order-return.command';
+import { TaxInvoicePdfHandler } from './commands/tax-invoice.query';
 import { ChangeOrderStatusHandler } from './commands/change-order-status.command';
 import { ClaimGuestOrdersHandler } from './commands/claim-guest-orders.command';
 import { CheckoutPricing } from './commands/checkout-pricing';
@@ -23,6 +25,7 @@ import { OrderForPaymentHandler } from './commands/order-for-payment.query';
 import { PlaceOrderHandler } from './commands/place-order.command';
 import { RecordFailedOrderPaymentHandler } from './commands/record-failed-order-payment.command';
 import { ShipOrderHandler } from './commands/ship-order.command';
+import { BuyerVerificationStandingOf } from './commands/buyer-verification-standing';
 import { OrderAdminController } from './http/order-admin.controller';
 import { OrderingController } from './http/ordering.controller';
 import { BuyerHolds } from './processes/buyer-holds';
@@ -44,10 +47,14 @@ import { StockReturn } from './processes/stock-return.process';
     PlaceOrderHandler,
     CancelOrderHandler,
     RefundOrderHandler,
+    RequestOrderReturnHandler,
+    DecideOrderReturnHandler,
+    TaxInvoicePdfHandler,
     ExpireOrderHandler,
     ExtendPaymentWindowHandler,
     ChangeOrderStatusHandler,
     ShipOrderHandler,
+    BuyerVerificationStandingOf,
     ClaimGuestOrdersHandler,
     ConfirmOrderPaymentHandler,
     RecordFailedOrderPaymentHandler,

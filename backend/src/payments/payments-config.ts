@@ -1,5 +1,5 @@
 import { blankToNull as blankOrNull, wholeNumber } from '../shared/env';
-import { CRYPTO_PAYMENT_METHOD_IDS, CryptoPaymentMethod } from '../ordering/contract/checkout-rules';
+import { CRYPTO_PAYMENT_METHOD_IDS, CryptoPaymentMethod, isChainPaymentMethod } from '../ordering/contract/checkout-rules';
 import { ChainNetwork, NETWORK_OF } from './chain/chain-watcher.port';
 import { AddressFamily } from './contract/payment.events';
 import { PaymentsSettingsView } from './contract/payment.views';
@@ -164,15 +164,17 @@ function rateSource(entry: string): RateSourceSetting {
 
 /** What the admin Payments tab shows: derived or fixed addresses per method, and where rates come from. */
 export function describePaymentsSettings(config: PaymentsConfig, watchedNetworks: readonly ChainNetwork[]): PaymentsSettingsView {
-  const coins = Object.fromEntries(CRYPTO_PAYMENT_METHOD_IDS.map((method) => [method, config.accounts[ADDRESS_FAMILY[method]] ? 'derived' : 'fixed'])) as PaymentsSettingsView['coins'];
+  // PromptPay pays the one configured id, and no watcher sees bank transfers: always fixed and manual.
+  const derived = (method: CryptoPaymentMethod) => isChainPaymentMethod(method) && config.accounts[ADDRESS_FAMILY[method]] !== undefined;
+  const coins = Object.fromEntries(CRYPTO_PAYMENT_METHOD_IDS.map((method) => [method, derived(method) ? 'derived' : 'fixed'])) as PaymentsSettingsView['coins'];
   const accounts = Object.values(config.accounts).map(({ family, fingerprint, accountPath }) => ({ family, xpubFingerprint: fingerprint, accountPath }));
-  const watched = (method: CryptoPaymentMethod) => config.accounts[ADDRESS_FAMILY[method]] !== undefined && watchedNetworks.includes(NETWORK_OF[method]);
+  const watched = (method: CryptoPaymentMethod) => isChainPaymentMethod(method) && derived(method) && watchedNetworks.includes(NETWORK_OF[method]);
   return {
     addressMode: accounts.length > 0 ? 'xpub' : 'fixed',
     coins,
     accounts,
     confirmation: Object.fromEntries(
-      CRYPTO_PAYMENT_METHOD_IDS.map((method) => [method, watched(method) ? { mode: 'watched', confirmations: config.chain.confirmations[NETWORK_OF[method]] } : { mode: 'manual', confirmations: null }]),
+      CRYPTO_PAYMENT_METHOD_IDS.map((method) => [method, isChainPaymentMethod(method) && watched(method) ? { mode: 'watched', confirmations: config.chain.confirmations[NETWORK_OF[method]] } : { mode: 'manual', confirmations: null }]),
     ) as PaymentsSettingsView['confirmation'],
     chain: { pollSeconds: config.chain.pollSeconds, graceMinutes: config.chain.graceMinutes, tokenContracts: config.chain.tokenContracts },
     rates: config.rates

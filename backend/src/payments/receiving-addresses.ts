@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CryptoPaymentMethod } from '../ordering/contract/checkout-rules';
+import { CryptoPaymentMethod, PROMPTPAY, PROMPTPAY_NOT_OFFERED } from '../ordering/contract/checkout-rules';
+import { ConflictError } from '../shared/errors';
 import { CommandContext } from '../shared/event-sourcing/command-context';
 import { IdAllocator } from '../shared/event-sourcing/id-allocator';
 import { StreamExecutor } from '../shared/event-sourcing/stream-executor';
@@ -14,9 +15,11 @@ export interface ReceivingAddress {
   derivation: AddressDerivation | null;
 }
 
+
 /**
  * The address a new payment is paid to: the next unused one of the merchant's account key when
- * one is configured for the method's family, else the fixed address of the method.
+ * one is configured for the method's family, else the fixed address of the method; for PromptPay, the
+ * shop's PromptPay id (PROMPTPAY_ID), refused when the shop does not offer PromptPay.
  *
  * An index is handed out by creating its own stream, `address-<family>-<key fingerprint>-<index>`,
  * which must not exist yet (the IdAllocator's claim, as for order and payment ids): two instances,
@@ -35,6 +38,10 @@ export class ReceivingAddresses {
   ) {}
 
   async claimNext(method: CryptoPaymentMethod, context: CommandContext): Promise<ReceivingAddress> {
+    if (method === PROMPTPAY) {
+      if (this.wallets.promptpay === null) throw new ConflictError(PROMPTPAY_NOT_OFFERED);
+      return { address: this.wallets.promptpay, derivation: null };
+    }
     const family = ADDRESS_FAMILY[method];
     const account = this.config.accounts[family];
     if (!account) return { address: this.wallets[method], derivation: null };

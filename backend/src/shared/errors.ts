@@ -4,7 +4,11 @@
  */
 export abstract class DomainError extends Error {
   abstract readonly status: 400 | 401 | 403 | 404 | 409 | 429;
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** Flags answered beside `message` that tell a client what to do next (e.g. `twoFactorRequired`): never data. */
+    readonly hints: Readonly<Record<string, true>> = {},
+  ) {
     super(message);
     this.name = new.target.name;
   }

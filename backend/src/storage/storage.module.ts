@@ -18,6 +18,8 @@ import { MongoReadStore } from './read-store/mongo-read-store';
 import { Document, READ_STORE, ReadStore } from './read-store/read-store.port';
 import { DocumentLeaseStore, LEASES_COLLECTION } from './leases/document-lease-store';
 import { LEASE_STORE, LeaseStore } from './leases/lease.port';
+import { PersonalDataKeys } from './personal-data/personal-data-keys';
+import { SealingEventStore } from './personal-data/sealing-event-store';
 
 const DATA_DIR_LOCK = Symbol('DATA_DIR_LOCK');
 
@@ -145,13 +147,15 @@ export class StorageModule {
       providers: [
         { provide: DATA_DIR_LOCK, useValue: lock },
         { provide: OPENED_STORES, useValue: opened },
+        { provide: PersonalDataKeys, inject: [CREDENTIAL_STORE], useFactory: (credentials: CredentialStore) => new PersonalDataKeys(credentials) },
         {
           provide: EVENT_STORE,
-          inject: [DATA_DIR_LOCK, ShopMetrics],
-          useFactory: async (_lock: DataDirLock | null, metrics: ShopMetrics) => {
+          inject: [DATA_DIR_LOCK, ShopMetrics, PersonalDataKeys],
+          useFactory: async (_lock: DataDirLock | null, metrics: ShopMetrics, keys: PersonalDataKeys) => {
             const engine = storageEngines(config).events;
             logger.log(engine === 'kurrentdb' ? 'Event store: KurrentDB/EventStoreDB' : engine === 'postgres' ? 'Event store: PostgreSQL (DATABASE_URL)' : `Event store: embedded SQLite in ${config.dataDir}`);
-            return metrics.instrument(opened.add(await openEventStore(config)));
+            // Every person's own fields are sealed with their key before any engine sees them (issue 22).
+            return metrics.instrument(new SealingEventStore(opened.add(await openEventStore(config)), keys));
           },
         },
         {
@@ -175,7 +179,7 @@ export class StorageModule {
         },
         StorageLifecycle,
       ],
-      exports: [EVENT_STORE, READ_STORE, CREDENTIAL_STORE, OBJECT_STORE, LEASE_STORE],
+      exports: [EVENT_STORE, READ_STORE, CREDENTIAL_STORE, OBJECT_STORE, LEASE_STORE, PersonalDataKeys],
     };
   }
 }

@@ -5,6 +5,7 @@ import type { CategoryView, ProductView } from '../catalogue/contract/catalogue.
 import { APP_CONFIG, AppConfig } from '../config';
 import { NotFoundError } from '../shared/errors';
 import { currentUserOf } from '../shared/http/request-context';
+import { isStaff } from '../identity/contract/staff-roles';
 import { pagePathOf } from './contract/page-paths';
 import { SERVER_STATE_ELEMENT_ID, ServerRenderedPage } from './contract/server-render';
 import {
@@ -160,10 +161,10 @@ export class StorefrontPages {
         return { status: 200, head: productHead(product, origin), data: { page: 'product', product, categories: await this.catalogue.listCategories() } };
       }
       default: {
-        // Any path the storefront draws no page for, and the back office to anyone but an administrator
+        // Any path the storefront draws no page for, and the back office to anyone but staff
         // (spec §2): the 404 page, with the status a crawler needs to drop the address.
         const pattern = pagePathOf(request.path);
-        if (pattern === null || (pattern === '/admin/:tab?/:record?' && currentUserOf(request)?.role !== 'admin')) return { status: 404, head: pageNotFoundHead(), data: null };
+        if (pattern === null || (pattern === '/admin/:tab?/:record?' && !isStaff(currentUserOf(request)?.role))) return { status: 404, head: pageNotFoundHead(), data: null };
         return { status: 200, head: null, data: null };
       }
     }

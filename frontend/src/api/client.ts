@@ -12,6 +12,8 @@ export class ApiError extends Error {
     /** The server's `{ message }`, or the status text when the body had none. */
     readonly serverMessage: string,
     bodyText: string,
+    /** The flags the server answered beside its message (`twoFactorRequired`, `twoFactorEnrolmentRequired`). */
+    readonly flags: Readonly<Record<string, true>> = {},
   ) {
     super(`${status}: ${bodyText || serverMessage}`);
     this.name = 'ApiError';
@@ -25,13 +27,15 @@ export class ApiError extends Error {
 async function failure(response: Response): Promise<ApiError> {
   const bodyText = await response.text();
   let serverMessage = response.statusText;
+  let flags: Record<string, true> = {};
   try {
     const parsed = JSON.parse(bodyText) as { message?: unknown };
     if (typeof parsed.message === 'string' && parsed.message) serverMessage = parsed.message;
+    if (parsed !== null && typeof parsed === 'object') flags = Object.fromEntries(Object.entries(parsed).filter(([, value]) => value === true)) as Record<string, true>;
   } catch {
     if (bodyText) serverMessage = bodyText;
   }
-  return new ApiError(response.status, serverMessage, bodyText);
+  return new ApiError(response.status, serverMessage, bodyText, flags);
 }
 
 /** The answer to a call, once it is known to be ok. */

@@ -16,5 +16,5 @@ export type { PaymentView as Payment } from '../../../backend/src/payments/contr
 export type { ReviewInput } from '../../../backend/src/reviews/contract/review-input';
 export type { RatingSummary, ReviewView as Review } from '../../../backend/src/reviews/contract/review.views';
 
-/** `GET /api/wallet-addresses`: the receiving address per crypto payment method. */
-export type WalletAddresses = Record<string, string>;
+/** `GET /api/wallet-addresses`: the receiving address per quoted payment method; `promptpay` is the shop's PromptPay id, null when PromptPay is not offered. */
+export type WalletAddresses = Record<string, string | null>;

@@ -34,3 +34,14 @@ export function formatInCurrency(cents: Cents, currency: Currency): string {
 export function formatAud(cents: Cents): string {
   return formatInCurrency(cents, DEFAULT_CURRENCY);
 }
+
+/** A baht amount quoted to the satang (a PromptPay payment's decimal string, never a float) with its sign: "2272.73" -> "฿2,272.73". */
+export function formatBaht(amount: string): string {
+  const [whole, fraction = ''] = amount.split('.');
+  return `฿${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction.padEnd(2, '0')}`;
+}
+
+/** A quoted amount as the shopper reads it: baht with its sign (PromptPay), a coin amount with the coin after it. */
+export function formatQuoted(amount: string, coin: string): string {
+  return coin === 'THB' ? formatBaht(amount) : `${amount} ${coin}`;
+}

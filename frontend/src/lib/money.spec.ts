@@ -1,4 +1,4 @@
-import { CURRENCIES, findCurrency, formatAud, formatInCurrency } from './currencies';
+import { CURRENCIES, findCurrency, formatAud, formatBaht, formatInCurrency, formatQuoted } from './currencies';
 import { centsToDecimal, effectivePriceCents, toCents } from './money';
 
 const currency = (code: string) => findCurrency(code)!;
@@ -24,5 +24,13 @@ describe('storefront money', () => {
     expect(formatInCurrency(10000, currency('BTC'))).toBe('₿0.00055000');
     expect(formatInCurrency(10000, currency('ETH'))).toBe('Ξ0.014400');
     expect(CURRENCIES.map((c) => c.code)).toEqual(['AUD', 'THB', 'USD', 'BTC', 'ETH', 'USDT', 'USDC']);
+  });
+
+  it('shows a PromptPay amount in baht to the satang, grouped, from its decimal string', () => {
+    expect(formatBaht('2272.73')).toBe('฿2,272.73');
+    expect(formatBaht('1234567.5')).toBe('฿1,234,567.50');
+    expect(formatBaht('0.23')).toBe('฿0.23');
+    expect(formatQuoted('500.00', 'THB')).toBe('฿500.00');
+    expect(formatQuoted('0.001212', 'BTC')).toBe('0.001212 BTC');
   });
 });

@@ -1,6 +1,7 @@
 import { createContext, ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
+import { IconButton } from '../components/ui/IconButton';
 
 /** Storefront spec §9: one toast at a time, shown 5 s, swipe right 50 px to dismiss, F8 focuses the viewport. */
 export const TOAST_DURATION_MS = 5000;
@@ -99,9 +100,9 @@ function ToastViewport({ toast, onDismiss }: { toast: Toast | null; onDismiss():
             <p className="toast-title">{toast.title}</p>
             {toast.description && <p className="toast-description">{toast.description}</p>}
           </div>
-          <button type="button" className="icon-button toast-close" aria-label="Dismiss notification" onClick={onDismiss}>
+          <IconButton className="toast-close" label="Dismiss notification" onClick={onDismiss}>
             <X size={16} aria-hidden />
-          </button>
+          </IconButton>
         </div>
       )}
     </section>

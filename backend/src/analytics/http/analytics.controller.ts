@@ -1,9 +1,10 @@
-import { Controller, Get, Inject, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { AnalyticsQueries } from '../../../../projections/analytics/analytics.queries';
 import { toCsv } from '../../shared/contract/csv';
-import { AdminGuard } from '../../shared/http/guards';
+import { RequirePermission } from '../../shared/http/guards';
+import { RequirePermissionOrApiToken } from '../../shared/http/api-token-access';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
 import { ANALYTICS_CLOCK, AnalyticsClock } from '../analytics-clock';
 import { exportQuerySchema, periodQuerySchema } from '../contract/analytics-input';
@@ -24,14 +25,14 @@ export class AnalyticsController {
   ) {}
 
   @Get('traffic')
-  @UseGuards(AdminGuard)
+  @RequirePermissionOrApiToken('analytics:read')
   traffic(@Query(new ZodValidationPipe(periodQuerySchema)) { days }: z.infer<typeof periodQuerySchema>) {
     return this.analytics.traffic(days, this.today());
   }
 
   /** The period's rows per day, path, source and device, as a CSV or JSON download. */
   @Get('traffic/export')
-  @UseGuards(AdminGuard)
+  @RequirePermissionOrApiToken('analytics:read')
   async export(@Query(new ZodValidationPipe(exportQuerySchema)) { days, format }: z.infer<typeof exportQuerySchema>, @Res({ passthrough: true }) response: Response) {
     const today = this.today();
     const rows = await this.analytics.exportRows(days, today);
@@ -42,13 +43,13 @@ export class AnalyticsController {
   }
 
   @Get('funnel')
-  @UseGuards(AdminGuard)
+  @RequirePermissionOrApiToken('analytics:read')
   funnel(@Query(new ZodValidationPipe(periodQuerySchema)) { days }: z.infer<typeof periodQuerySchema>) {
     return this.analytics.funnel(days, this.today());
   }
 
   @Get('realtime')
-  @UseGuards(AdminGuard)
+  @RequirePermission('analytics:read')
   realtime() {
     return this.analytics.realtime(this.clock.now());
   }

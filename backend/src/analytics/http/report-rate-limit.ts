@@ -26,8 +26,11 @@ type Window = Document & { count: number; windowEndsAt: number };
 export class ReportRateLimit implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('ReportRateLimit');
   private readonly limit: number;
-  /** The current window: per client, reports counted here and not yet added to the shared count, and the shared count last read. */
-  private window = { endsAt: 0, pending: new Map<string, number>(), shared: new Map<string, number>() };
+  /**
+   * The current window: per client, reports counted here and not yet added to the shared count, those a merge is
+   * adding right now (still counted until the shared count it reads back includes them), and the shared count last read.
+   */
+  private window = { endsAt: 0, pending: new Map<string, number>(), merging: new Map<string, number>(), shared: new Map<string, number>() };
   private timer: NodeJS.Timeout | null = null;
   private merging: Promise<void> = Promise.resolve();
 
@@ -54,10 +57,11 @@ export class ReportRateLimit implements OnModuleInit, OnApplicationShutdown {
     const now = this.clock.now();
     // A fixed window, the same for every instance; a clock set back (a test) starts a new one too.
     const endsAt = Math.floor(now / WINDOW_MS) * WINDOW_MS + WINDOW_MS;
-    if (endsAt !== this.window.endsAt) this.window = { endsAt, pending: new Map(), shared: new Map() };
+    if (endsAt !== this.window.endsAt) this.window = { endsAt, pending: new Map(), merging: new Map(), shared: new Map() };
     const pending = (this.window.pending.get(client) ?? 0) + 1;
     this.window.pending.set(client, pending);
-    if (pending + (this.window.shared.get(client) ?? 0) > this.limit) throw new TooManyRequestsError('Too many analytics reports from this address. Please try again in a minute.');
+    // What a merge is writing counts too: before, a report made while the store was being written saw neither.
+    if (pending + (this.window.merging.get(client) ?? 0) + (this.window.shared.get(client) ?? 0) > this.limit) throw new TooManyRequestsError('Too many analytics reports from this address. Please try again in a minute.');
   }
 
   /** Adds this instance's counts to the shared ones and reads the totals back. */
@@ -67,18 +71,23 @@ export class ReportRateLimit implements OnModuleInit, OnApplicationShutdown {
       const pending = [...window.pending];
       window.pending = new Map();
       if (pending.length === 0) return;
+      for (const [client, count] of pending) window.merging.set(client, count);
       const windows = this.store.collection<Window>(RATE_LIMITS_COLLECTION);
       const day = utcDay(window.endsAt - 1);
-      for (const [client, count] of pending) {
+      for (const [index, [client, count]] of pending.entries()) {
         try {
           // The day's visitor hash of the address stands for it: the same on every instance, and no address is stored.
           const key = `analytics:${await this.salts.visitorOf(day, client, 'analytics rate limit')}:${window.endsAt}`;
           const merged = await windows.findOneAndUpdate({ _id: key }, { $inc: { count }, $set: { windowEndsAt: window.endsAt } }, { upsert: true });
           // Every instance's counts so far, ours included (what was counted meanwhile is still pending).
           if (merged) window.shared.set(client, merged.count);
+          window.merging.delete(client);
         } catch (error) {
           // Counted again next time: a store that does not answer must not let the counts go.
-          window.pending.set(client, (window.pending.get(client) ?? 0) + count);
+          for (const [unshared, left] of pending.slice(index)) {
+            window.pending.set(unshared, (window.pending.get(unshared) ?? 0) + left);
+            window.merging.delete(unshared);
+          }
           this.logger.warn(`Could not share analytics report counts: ${(error as Error).message}`);
           return;
         }

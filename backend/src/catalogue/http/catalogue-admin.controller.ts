@@ -1,9 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { z } from 'zod';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
-import { AdminGuard } from '../../shared/http/guards';
+import { RequirePermission } from '../../shared/http/guards';
 import { Context } from '../../shared/http/request-context';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
 import { idParamSchema } from '../../shared/http/id-param';
@@ -19,7 +19,6 @@ import { CatalogueQueries } from '../../../../projections/catalogue/catalogue.qu
 
 /** Back-office catalogue commands; each answers once the catalogue read model shows the change. */
 @Controller('api/admin')
-@UseGuards(AdminGuard)
 export class CatalogueAdminController {
   constructor(
     private readonly commands: CommandBus,
@@ -28,17 +27,20 @@ export class CatalogueAdminController {
   ) {}
 
   @Get('products')
+  @RequirePermission('catalogue:read')
   listProducts() {
     return this.queries.listProducts({ activity: 'all' });
   }
 
   /** Any product, active or not: where a 202 answer to a product change points. */
   @Get('products/:id')
+  @RequirePermission('catalogue:read')
   product(@Param('id', new ZodValidationPipe(idParamSchema('Product'))) productId: number) {
     return this.queries.getProduct(productId, true);
   }
 
   @Post('products')
+  @RequirePermission('catalogue:write')
   async createProduct(@Body(new ZodValidationPipe(productInputSchema)) input: ProductInput, @Context() context: CommandContext) {
     const { productId, position } = await this.commands.execute(new CreateProduct(input, context));
     await this.projections.readYourWrite(position, ['catalogue'], `/api/admin/products/${productId}`);
@@ -46,6 +48,7 @@ export class CatalogueAdminController {
   }
 
   @Put('products/:id')
+  @RequirePermission('catalogue:write')
   async reviseProduct(
     @Param('id', new ZodValidationPipe(idParamSchema('Product'))) productId: number,
     @Body(new ZodValidationPipe(productChangesSchema)) changes: ProductChanges,
@@ -57,6 +60,7 @@ export class CatalogueAdminController {
   }
 
   @Delete('products/:id')
+  @RequirePermission('catalogue:write')
   async removeProduct(@Param('id', new ZodValidationPipe(idParamSchema('Product'))) productId: number, @Context() context: CommandContext) {
     const { position, outcome } = await this.commands.execute(new RemoveProduct(productId, context));
     await this.projections.readYourWrite(position, ['catalogue'], `/api/admin/products/${productId}`);
@@ -65,6 +69,7 @@ export class CatalogueAdminController {
   }
 
   @Post('products/:id/stock')
+  @RequirePermission('catalogue:write')
   @HttpCode(200)
   async adjustStock(
     @Param('id', new ZodValidationPipe(idParamSchema('Product'))) productId: number,
@@ -77,6 +82,7 @@ export class CatalogueAdminController {
   }
 
   @Post('categories')
+  @RequirePermission('catalogue:write')
   async createCategory(@Body(new ZodValidationPipe(categoryInputSchema)) body: z.infer<typeof categoryInputSchema>, @Context() context: CommandContext) {
     const { categoryId, position } = await this.commands.execute(new CreateCategory(body.name, body.description, context));
     await this.projections.readYourWrite(position, ['catalogue'], '/api/categories');
@@ -85,12 +91,14 @@ export class CatalogueAdminController {
 
   /** Every category not removed, the deactivated ones too (the Categories panel of the Products tab). */
   @Get('categories')
+  @RequirePermission('catalogue:read')
   listCategories(): Promise<AdminCategoryView[]> {
     return this.queries.listAllCategories();
   }
 
   /** Removes a category no product is in; one that still holds products is deactivated: hidden from the storefront, kept for them. */
   @Delete('categories/:id')
+  @RequirePermission('catalogue:write')
   async removeCategory(@Param('id', new ZodValidationPipe(idParamSchema('Category'))) categoryId: number, @Context() context: CommandContext): Promise<CategoryRemovalView> {
     const products = await this.queries.productsInCategory(categoryId);
     const { position, outcome } = await this.commands.execute(new RemoveCategory(categoryId, products, context));
@@ -102,12 +110,14 @@ export class CatalogueAdminController {
 
   /** Active products with LOW_STOCK_THRESHOLD units or fewer, the fewest first (the back office's dashboard). */
   @Get('stock/low')
+  @RequirePermission('catalogue:read')
   lowStock() {
     return this.queries.lowStock();
   }
 
   /** Renames a category or changes its description; its products stay in it. */
   @Put('categories/:id')
+  @RequirePermission('catalogue:write')
   async reviseCategory(
     @Param('id', new ZodValidationPipe(idParamSchema('Category'))) categoryId: number,
     @Body(new ZodValidationPipe(categoryInputSchema)) body: z.infer<typeof categoryInputSchema>,

@@ -6,6 +6,7 @@ import { Invalidation, ReadModelResponseCache, sendSerialized, withHeaders } fro
 import { RecordedEvent } from '../../storage/event-store/event-store.port';
 import { CurrentUser } from '../../shared/http/request-context';
 import { SessionUser } from '../../identity/contract/session-user';
+import { may } from '../../identity/contract/staff-roles';
 import { idParamSchema } from '../../shared/http/id-param';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
 import { CatalogueQueries, PRODUCT_SORTS, ProductSort } from '../../../../projections/catalogue/catalogue.queries';
@@ -84,7 +85,7 @@ export class CatalogueController {
     @Res() response: Response,
   ): Promise<void> {
     const requested = query.isActive === 'false' ? 'inactive' : query.isActive === 'all' ? 'all' : 'active';
-    const search = { search: query.search?.trim() || undefined, categoryId: query.categoryId, sortBy: query.sortBy, activity: user?.role === 'admin' ? requested : 'active' } as const;
+    const search = { search: query.search?.trim() || undefined, categoryId: query.categoryId, sortBy: query.sortBy, activity: may(user?.role, 'catalogue:read') ? requested : 'active' } as const;
     const paged = query.limit !== undefined || query.offset !== undefined;
     const page = { offset: query.offset ?? 0, limit: query.limit ?? DEFAULT_PAGE_SIZE };
     const key = JSON.stringify(paged ? { ...search, ...page } : search);
@@ -103,7 +104,7 @@ export class CatalogueController {
 
   @Get('products/:id')
   getProduct(@Param('id', new ZodValidationPipe(idParamSchema('Product'))) productId: number, @CurrentUser() user: SessionUser | null) {
-    return this.queries.getProduct(productId, user?.role === 'admin');
+    return this.queries.getProduct(productId, may(user?.role, 'catalogue:read'));
   }
 
   @Get('categories')

@@ -1,4 +1,4 @@
-import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { OrderQueries } from '../../../../projections/ordering/order.queries';
 import { SessionUser } from '../../identity/contract/session-user';
 import { InvalidInputError, NotFoundError } from '../../shared/errors';
@@ -8,7 +8,7 @@ import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { supportCaseStream } from '../contract/support.events';
 import { SUPPORT_MESSAGES, SupportCaseInput } from '../contract/support-input';
 import { supportCaseDecider } from '../domain/support-case.decider';
-import { SupportAttachments } from './support-attachments';
+import { AttachUploadedImages } from '../../media/commands/public';
 
 export class OpenSupportCase extends Command<{ caseId: number; position: number }> {
   constructor(
@@ -27,12 +27,12 @@ export class OpenSupportCaseHandler implements ICommandHandler<OpenSupportCase> 
     private readonly ids: IdAllocator,
     private readonly streams: StreamExecutor,
     private readonly orders: OrderQueries,
-    private readonly attachments: SupportAttachments,
+    private readonly commands: CommandBus,
   ) {}
 
   async execute({ customer, input, context }: OpenSupportCase) {
     if (input.orderId !== null && !(await this.isOwnOrder(customer.id, input.orderId))) throw new InvalidInputError(SUPPORT_MESSAGES.orderNotYours);
-    const attachments = await this.attachments.attach(input.attachments, customer.id, context);
+    const { attachmentIds: attachments } = await this.commands.execute(new AttachUploadedImages(input.attachments, customer.id, context));
     let position = 0;
     const caseId = await this.ids.claim('support-case', supportCaseStream, async (caseId) => {
       const opened = supportCaseDecider.decide(

@@ -1,10 +1,10 @@
-import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { supportCaseStream } from '../contract/support.events';
 import { SupportReplyInput } from '../contract/support-input';
 import { SupportAuthor, SupportCaseCommand, supportCaseDecider } from '../domain/support-case.decider';
-import { SupportAttachments } from './support-attachments';
+import { AttachUploadedImages } from '../../media/commands/public';
 
 /** The customer writes back on their case, or an administrator answers it. */
 export class ReplyToSupportCase extends Command<{ position: number | null }> {
@@ -22,7 +22,7 @@ export class ReplyToSupportCase extends Command<{ position: number | null }> {
 export class ReplyToSupportCaseHandler implements ICommandHandler<ReplyToSupportCase> {
   constructor(
     private readonly streams: StreamExecutor,
-    private readonly attachments: SupportAttachments,
+    private readonly commands: CommandBus,
   ) {}
 
   async execute({ caseId, author, input, context }: ReplyToSupportCase) {
@@ -30,7 +30,7 @@ export class ReplyToSupportCaseHandler implements ICommandHandler<ReplyToSupport
     const reply = (attachments: string[]): SupportCaseCommand => ({ kind: 'reply', author, message: input.message, attachments, at: new Date().toISOString() });
     // Refused before any image is re-encoded: another customer's case, or a closed one. The append decides again.
     supportCaseDecider.decide(reply([]), (await this.streams.load(stream, supportCaseDecider)).state);
-    const attachments = await this.attachments.attach(input.attachments, author.id, context);
+    const { attachmentIds: attachments } = await this.commands.execute(new AttachUploadedImages(input.attachments, author.id, context));
     const { position } = await this.streams.execute(stream, supportCaseDecider, reply(attachments), context);
     return { position };
   }

@@ -13,6 +13,7 @@ export const SUPPORT_CASE_STREAM_PREFIX = 'support-case-';
 export const SUPPORT_CASE_STATUSES = ['open', 'answered', 'closed'] as const;
 export type SupportCaseStatus = (typeof SUPPORT_CASE_STATUSES)[number];
 
+/** `admin` is the store: whoever of the staff answered (issue 23's roles came later; the recorded word stays). */
 export type SupportAuthorRole = 'admin' | 'customer';
 
 /** The customer's name and e-mail as they were when the case was opened: part of the fact, so the queue needs no other read model. */

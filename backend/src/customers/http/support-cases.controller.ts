@@ -8,11 +8,12 @@ import { pageHeaders } from '../../shared/http/paged-response';
 import { SupportCaseQueries, SupportViewer } from '../../../../projections/customers/support-cases.queries';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
 import { SessionUser } from '../../identity/contract/session-user';
+import { may } from '../../identity/contract/staff-roles';
 import { AttachedImageFile } from '../../media/commands/public';
 import { UPLOAD_ID } from '../../media/contract/media-input';
 import { NotFoundError } from '../../shared/errors';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
-import { AdminGuard, SignedInGuard } from '../../shared/http/guards';
+import { RequirePermission, SignedInGuard } from '../../shared/http/guards';
 import { idParamSchema } from '../../shared/http/id-param';
 import { RateLimiter } from '../../shared/http/rate-limiter';
 import { Context, CurrentUser } from '../../shared/http/request-context';
@@ -24,6 +25,7 @@ import { SUPPORT_CASE_STATUSES } from '../contract/support.events';
 import { SupportCaseInput, supportCaseInputSchema, SupportReplyInput, supportReplyInputSchema } from '../contract/support-input';
 import type { SupportCaseView } from '../contract/support.views';
 import { SupportAuthor } from '../domain/support-case.decider';
+import { sendPrivateWebp } from '../../shared/http/private-image';
 
 const caseIdParam = new ZodValidationPipe(idParamSchema('Support case'));
 const queueQuerySchema = pageQuerySchema.extend({ status: z.enum(SUPPORT_CASE_STATUSES, { message: 'status is open, answered or closed' }).optional() }).strict();
@@ -40,7 +42,9 @@ const REPLIES_PER_HOUR = 60;
 
 const PROJECTOR = ['support-cases'];
 
-const asCustomer = (user: SessionUser): SupportViewer => ({ id: user.id, role: 'customer' });
+const asCustomer = (user: SessionUser): SupportViewer => ({ id: user.id, seesAll: false });
+/** Staff who handle support read every case; anyone else only their own. */
+const asViewer = (user: SessionUser): SupportViewer => ({ id: user.id, seesAll: may(user.role, 'support:handle') });
 const authorOf = (user: SessionUser, role: SupportAuthor['role']): SupportAuthor => ({ id: user.id, role, name: user.fullName || user.email });
 
 /**
@@ -93,7 +97,7 @@ export class SupportCasesController {
     return this.cases.byId(caseId, asCustomer(customer));
   }
 
-  /** An attached image, re-encoded as WebP: only for the case's customer and administrators, and never kept by shared caches. */
+  /** An attached image, re-encoded as WebP: only for the case's customer and staff who handle support, and never kept by shared caches. */
   @Get('support/cases/:id/attachments/:attachmentId/:file')
   @UseGuards(SignedInGuard)
   async attachment(
@@ -103,29 +107,26 @@ export class SupportCasesController {
     @CurrentUser() viewer: SessionUser,
     @Res() response: Response,
   ): Promise<void> {
-    if (!(await this.cases.hasAttachment(caseId, attachmentId, { id: viewer.id, role: viewer.role }))) throw new NotFoundError('Image not found');
+    if (!(await this.cases.hasAttachment(caseId, attachmentId, asViewer(viewer)))) throw new NotFoundError('Image not found');
     const { bytes } = await this.queries.execute(new AttachedImageFile(attachmentId, width));
-    response.setHeader('Content-Type', 'image/webp');
-    response.setHeader('Cache-Control', 'private, max-age=86400');
-    response.setHeader('X-Content-Type-Options', 'nosniff');
-    response.send(bytes);
+    sendPrivateWebp(response, bytes);
   }
 
   @Get('admin/support/cases')
-  @UseGuards(AdminGuard)
+  @RequirePermission('support:handle')
   async queue(@Query(new ZodValidationPipe(queueQuerySchema)) { status, page, pageSize }: z.infer<typeof queueQuerySchema>, @Res({ passthrough: true }) response: Response): Promise<SupportCaseView[]> {
     return pageHeaders(response, await this.cases.queue(status, { page, pageSize }));
   }
 
   @Get('admin/support/cases/:id')
-  @UseGuards(AdminGuard)
+  @RequirePermission('support:handle')
   adminCase(@Param('id', caseIdParam) caseId: number, @CurrentUser() admin: SessionUser): Promise<SupportCaseView> {
-    return this.cases.byId(caseId, { id: admin.id, role: 'admin' });
+    return this.cases.byId(caseId, asViewer(admin));
   }
 
   /** The customer sees the answer on their dashboard and is mailed about it (notifications react to SupportCaseReplied). */
   @Post('admin/support/cases/:id/replies')
-  @UseGuards(AdminGuard)
+  @RequirePermission('support:handle')
   async answer(
     @Param('id', caseIdParam) caseId: number,
     @Body(new ZodValidationPipe(supportReplyInputSchema)) input: SupportReplyInput,
@@ -134,16 +135,16 @@ export class SupportCasesController {
   ): Promise<SupportCaseView> {
     const { position } = await this.commands.execute(new ReplyToSupportCase(caseId, authorOf(admin, 'admin'), input, context));
     await this.projections.readYourWrite(position, PROJECTOR, `/api/admin/support/cases/${caseId}`);
-    return this.cases.byId(caseId, { id: admin.id, role: 'admin' });
+    return this.cases.byId(caseId, asViewer(admin));
   }
 
   @Post('admin/support/cases/:id/close')
+  @RequirePermission('support:handle')
   @HttpCode(200)
-  @UseGuards(AdminGuard)
   async close(@Param('id', caseIdParam) caseId: number, @CurrentUser() admin: SessionUser, @Context() context: CommandContext): Promise<SupportCaseView> {
     const { position } = await this.commands.execute(new CloseSupportCase(caseId, admin.id, context));
     await this.projections.readYourWrite(position, PROJECTOR, `/api/admin/support/cases/${caseId}`);
-    return this.cases.byId(caseId, { id: admin.id, role: 'admin' });
+    return this.cases.byId(caseId, asViewer(admin));
   }
 
   private consumeReply(user: SessionUser): Promise<void> {

@@ -39,6 +39,26 @@ export class AccountLinkTokens implements OnModuleInit {
     return token;
   }
 
+  /** Whether a link of the account (or invitation) still waits to be followed: not used, not lapsed. */
+  async isPending(userId: string): Promise<boolean> {
+    return (await this.pending.findOne({ userId, expiresAt: { $gt: Date.now() } })) !== null;
+  }
+
+  /** The account's links still waiting are void (it closed): none of them, nor its address, is kept. */
+  async forget(userId: string): Promise<void> {
+    await this.pending.deleteMany({ userId });
+  }
+
+  /**
+   * What `take` would answer, leaving the token live: for a check before anything is consumed (an invitation
+   * followed by someone who must sign in first keeps its link).
+   */
+  async peek(token: string): Promise<{ userId: string; email: string } | null> {
+    if (!ACCOUNT_LINK_TOKEN.test(token)) return null;
+    const pending = await this.pending.findOne({ _id: hashOf(token) });
+    return pending && pending.expiresAt > Date.now() ? { userId: pending.userId, email: pending.email } : null;
+  }
+
   /**
    * The account and address a token was mailed for, once: the token is deleted as it is taken, and of
    * two simultaneous clicks only the one whose delete removed it proceeds. Unknown, lapsed, used, or not

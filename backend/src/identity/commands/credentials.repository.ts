@@ -1,6 +1,11 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { CREDENTIAL_STORE, CredentialStore } from '../../storage/credential-store/credential-store.port';
 import { Document, READ_STORE, ReadStore } from '../../storage/read-store/read-store.port';
+import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
+import { uniqueKeyDecider } from '../../shared/event-sourcing/unique-keys';
+import { userStream } from '../contract/identity.events';
+import { userDecider } from '../domain/user.decider';
+import { EmailKeys } from './email-key';
 import { PasswordHasher } from './password-hasher';
 
 export const CREDENTIALS_COLLECTION = 'identity_credentials';
@@ -22,6 +27,8 @@ export class CredentialsRepository implements OnModuleInit {
     @Inject(CREDENTIAL_STORE) private readonly store: CredentialStore,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     private readonly hasher: PasswordHasher,
+    private readonly streams: StreamExecutor,
+    private readonly emails: EmailKeys,
   ) {}
 
   private get credentials() {
@@ -44,8 +51,40 @@ export class CredentialsRepository implements OnModuleInit {
     await this.credentials.replaceOne({ _id: userId, email, passwordHash, createdAt: new Date().toISOString() });
   }
 
+  /** The account signs in with `email` from now on (its claim on the address is the caller's business). */
+  async changeEmail(userId: string, email: string): Promise<void> {
+    const current = await this.credentials.findOne({ _id: userId });
+    if (!current || current.email === email) return;
+    await this.credentials.deleteMany({ email, _id: { $ne: userId } });
+    await this.credentials.replaceOne({ ...current, email });
+  }
+
+  /** The account closed (issue 22): its password hash and address are deleted; it signs in nowhere again. */
+  async remove(userId: string): Promise<void> {
+    await this.credentials.deleteOne({ _id: userId });
+  }
+
+  /**
+   * The credentials that sign in with `email`, as the account's stream says: the address an account uses is
+   * EmailChanged's, and the credentials only follow it. A change interrupted between the two (a crash after the
+   * event) is finished here: the old address no longer signs in, and the new one does.
+   */
   async findByEmail(email: string): Promise<Credentials | null> {
-    return this.credentials.findOne({ email });
+    const found = await this.credentials.findOne({ email });
+    if (found) {
+      const { state } = await this.streams.load(userStream(found._id), userDecider);
+      if (state.userId === null || (state.email === email && state.closing === 'open')) return found;
+      if (state.closing !== 'open') return null;
+      await this.changeEmail(found._id, state.email);
+      return null;
+    }
+    const claim = await this.streams.load(this.emails.of(email).streamId, uniqueKeyDecider);
+    if (claim.state.ownerId === null) return null;
+    const { state } = await this.streams.load(userStream(claim.state.ownerId), userDecider);
+    const stale = state.email === email && state.closing === 'open' ? await this.credentials.findOne({ _id: claim.state.ownerId }) : null;
+    if (!stale) return null;
+    await this.changeEmail(stale._id, email);
+    return { ...stale, email };
   }
 
   /** The user id when the password matches, otherwise null; never says which part was wrong. */

@@ -1,6 +1,7 @@
-import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import * as argon2 from 'argon2';
 import { availableParallelism } from 'node:os';
+import { APP_CONFIG, AppConfig, PRODUCTION_HASH_MEMORY_KIB } from '../../config';
 import { TooManyRequestsError } from '../../shared/errors';
 import { HashingProcess } from './hashing-process';
 
@@ -20,25 +21,31 @@ const MAX_WAITING = 64;
  * 2-core machine, whatever the width of the lane above, and answers in between waited for the CPU.
  * Hashes stored with other parameters are verified as they are and replaced at the next sign-in.
  */
-export const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 65_536, timeCost: 3, parallelism: 1 } as const;
+export const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: PRODUCTION_HASH_MEMORY_KIB, timeCost: 3, parallelism: 1 } as const;
 
 @Injectable()
 export class PasswordHasher implements OnApplicationShutdown {
   private readonly process = new HashingProcess(HASHING_THREADS);
+  /** HASH_OPTIONS, with less memory only where a test run asks for it (PASSWORD_HASH_MEMORY_KIB, refused in production). */
+  private readonly options: Omit<typeof HASH_OPTIONS, 'memoryCost'> & { memoryCost: number };
   private running = 0;
   private readonly waiting: (() => void)[] = [];
 
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.options = { ...HASH_OPTIONS, memoryCost: config.passwordHashMemoryKib };
+  }
+
   hash(password: string): Promise<string> {
-    return this.inLane(async () => String(await this.process.run({ op: 'hash', password, options: HASH_OPTIONS })));
+    return this.inLane(async () => String(await this.process.run({ op: 'hash', password, options: this.options })));
   }
 
   verify(hash: string, password: string): Promise<boolean> {
     return this.inLane(async () => (await this.process.run({ op: 'verify', hash, password })) === true);
   }
 
-  /** True when `hash` was made with other parameters than HASH_OPTIONS (to be replaced at the next sign-in). */
+  /** True when `hash` was made with other parameters than this hasher's (to be replaced at the next sign-in). */
   needsRehash(hash: string): boolean {
-    return argon2.needsRehash(hash, HASH_OPTIONS);
+    return argon2.needsRehash(hash, this.options);
   }
 
   onApplicationShutdown(): void {

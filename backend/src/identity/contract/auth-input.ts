@@ -61,8 +61,34 @@ export const changePasswordSchema = z.object({
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not right.';
+
+/** `POST /api/user/email` (signed in, issue 22): the new address, and the current password. */
+export const changeEmailSchema = z.object({
+  newEmail: email,
+  currentPassword: changePasswordSchema.shape.currentPassword,
+});
+export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
+/** How long the link mailed to the new address works. */
+export const EMAIL_CHANGE_LINK_MINUTES = 60;
+export const emailChangeRequested = (newEmail: string) =>
+  `We have mailed a link to ${newEmail}. Open it within ${EMAIL_CHANGE_LINK_MINUTES} minutes to start using that address; until then your account keeps its current one.`;
+export const EMAIL_CHANGED = 'Your e-mail address was changed. Sign in with the new one from now on.';
 export const PASSWORD_CHANGED = 'Your password was changed. Every other session of your account was signed out.';
 
 /** The same answer whether or not an account uses the address: nobody learns who has an account. */
 export const PASSWORD_RESET_REQUESTED = 'If an account uses that address, we have mailed it a link to choose a new password. The link works once, for 60 minutes.';
 export const PASSWORD_RESET_DONE = 'Your password was changed and every session of your account was signed out. Sign in with your new password.';
+
+/** `POST /api/user/close` (signed in, issue 22): the password, and the words that say the owner means it. */
+export const closeAccountSchema = z.object({
+  password: z.string({ message: 'Enter your password.' }).min(1, 'Enter your password.').max(MAX_PASSWORD_LENGTH),
+  confirm: z.literal('CLOSE', { message: 'Type CLOSE to confirm.' }),
+});
+export type CloseAccountInput = z.infer<typeof closeAccountSchema>;
+
+export const ACCOUNT_CLOSED = 'Your account is closed. Your name, e-mail address, phone and addresses have been erased; your orders are kept without them for the shop\'s books.';
+/** Orders the shop has not finished with: the account stays open until they are delivered, cancelled or refunded. */
+export function ordersInProgressMessage(orderIds: readonly number[]): string {
+  const list = orderIds.map((id) => `#${id}`).join(', ');
+  return `Your order${orderIds.length === 1 ? '' : 's'} ${list} ${orderIds.length === 1 ? 'is' : 'are'} still in progress. You can close your account once ${orderIds.length === 1 ? 'it is' : 'they are'} delivered, cancelled or refunded.`;
+}

@@ -6,7 +6,9 @@ import { ProjectionRunner } from '../../../../projections/runner/projection-runn
 import { NotAuthenticatedError } from '../../shared/errors';
 import { RateLimiter } from '../../shared/http/rate-limiter';
 import { commandContextOf, CurrentUser } from '../../shared/http/request-context';
-import { LoginInput, loginSchema, SignupInput, signupSchema } from '../contract/auth-input';
+import { SignupInput, signupSchema } from '../contract/auth-input';
+import { LoginWithCodeInput, loginWithCodeSchema } from '../contract/two-factor';
+import { TwoFactorSignIn } from '../two-factor/two-factor-sign-in';
 import { SessionUser } from '../contract/session-user';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
 import { safeReturnPath } from '../contract/return-to';
@@ -14,7 +16,8 @@ import { RegisterUser } from '../commands/register-user.command';
 import { UserQueries } from '../../../../projections/identity/user.queries';
 import { LoginThrottle } from './login-throttle';
 import { SESSION_TTL_MS } from './session/session-policy';
-import { clearSignedInHint, setSignedInHint } from './session/signed-in-hint';
+import { setSignedInHint } from './session/signed-in-hint';
+import { signOutHere } from './session/sign-out';
 import { AccountFollowUps } from './account-follow-ups';
 import { guestOrderIdsOf } from '../../shared/http/session-data';
 
@@ -35,6 +38,7 @@ export class AuthController {
     private readonly loginThrottle: LoginThrottle,
     @Inject(PASSPORT) private readonly passport: Authenticator,
     private readonly followUps: AccountFollowUps,
+    private readonly twoFactor: TwoFactorSignIn,
   ) {}
 
   @Post('auth/signup')
@@ -54,7 +58,7 @@ export class AuthController {
 
   @Post('auth/login')
   @HttpCode(200)
-  async login(@Body(new ZodValidationPipe(loginSchema)) body: LoginInput, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+  async login(@Body(new ZodValidationPipe(loginWithCodeSchema)) body: LoginWithCodeInput, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
     await this.rateLimiter.consume(`login:${request.ip}`, LOGIN_ATTEMPTS_PER_ADDRESS, LOGIN_WINDOW_MS, 'Too many login attempts.');
     const { knownDevice } = await this.loginThrottle.admit(request, body.email);
     request.body = body;
@@ -65,6 +69,8 @@ export class AuthController {
       )(request, response, next);
     });
     if (!user) throw new NotAuthenticatedError(INVALID_CREDENTIALS);
+    // Issue 23: an account with two-factor sign-in needs its code too (401 twoFactorRequired until then).
+    await this.twoFactor.check(user, body.code, commandContextOf(request));
     await this.loginThrottle.succeeded(response, body.email, knownDevice);
     const guestOrderIds = guestOrderIdsOf(request);
     await logIn(request, user);
@@ -98,18 +104,13 @@ export class AuthController {
       response.status(403).json({ message: 'Sign out from the shop itself: this sign-out link came from another site.' });
       return;
     }
-    request.logout((error) => {
-      if (error) return response.status(500).json({ message: 'Could not end the session. Please try again.' });
-      request.session.destroy(() => {
-        response.clearCookie(SESSION_COOKIE, { path: '/' });
-        clearSignedInHint(response);
-        response.redirect(302, '/');
-      });
-    });
+    signOutHere(request, response).then(
+      () => response.redirect(302, '/'),
+      () => response.status(500).json({ message: 'Could not end the session. Please try again.' }),
+    );
   }
 }
 
-export const SESSION_COOKIE = 'sid';
 
 function fromAnotherSite(request: Request): boolean {
   const site = request.headers['sec-fetch-site'];
@@ -124,7 +125,7 @@ function fromAnotherSite(request: Request): boolean {
 }
 
 /** passport regenerates the session id on login, so a session fixed before login is worthless after it. */
-function logIn(request: Request, user: SessionUser): Promise<void> {
+export function logIn(request: Request, user: SessionUser): Promise<void> {
   return new Promise((resolve, reject) =>
     request.logIn(user, (error) => {
       if (error) return reject(error);

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { Command, CommandBus, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { ConflictError, NotFoundError } from '../../shared/errors';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
@@ -12,7 +12,7 @@ import { assertMayAttach, uploadDecider } from '../domain/upload.decider';
 import { encodeVariants, sha256Of } from './image-pipeline';
 import { uploadObjectKey } from './receive-upload.command';
 
-const attachmentObjectKey = (uploadId: string, box: number) => `attachments/${uploadId}/${box}.webp`;
+export const attachmentObjectKey = (uploadId: string, box: number) => `attachments/${uploadId}/${box}.webp`;
 
 /**
  * A support-attachment upload becomes its uploader's private image: re-encoded by the same pipeline
@@ -50,6 +50,32 @@ export class AttachUploadedImageHandler implements ICommandHandler<AttachUploade
     const records = variants.map(({ box, width, height, bytes }) => ({ box, width, height, bytes: bytes.length }));
     await this.streams.execute(stream, uploadDecider, { kind: 'attach', attachedBy, variants: records }, context);
     return { attachmentId: uploadId };
+  }
+}
+
+/**
+ * Several uploads attached in the order given (a support message's images, a return's photos), one at a time:
+ * each is a re-encoding, and five at once from every customer would crowd out everyone else. Done before the
+ * message or request that names them is recorded, so the log never names an attachment whose files are not stored.
+ */
+export class AttachUploadedImages extends Command<{ attachmentIds: string[] }> {
+  constructor(
+    readonly uploadIds: string[],
+    readonly attachedBy: string,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(AttachUploadedImages)
+export class AttachUploadedImagesHandler implements ICommandHandler<AttachUploadedImages> {
+  constructor(private readonly commands: CommandBus) {}
+
+  async execute({ uploadIds, attachedBy, context }: AttachUploadedImages) {
+    const attachmentIds: string[] = [];
+    for (const uploadId of uploadIds) attachmentIds.push((await this.commands.execute(new AttachUploadedImage(uploadId, attachedBy, context))).attachmentId);
+    return { attachmentIds };
   }
 }
 

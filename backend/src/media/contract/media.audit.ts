@@ -12,6 +12,8 @@ export function describeMediaEvent(event: UploadEvent | ImageEvent): string {
       return `Upload made into image ${event.data.imageId}`;
     case 'UploadDiscarded':
       return event.data.hadFile ? 'Upload deleted: it was not used before its link expired' : 'Upload link expired unused';
+    case 'UploadErased':
+      return 'Upload deleted with its owner\'s closed account';
     case 'UploadAttached':
       return `Upload attached privately; WebP ${event.data.variants.map((variant) => `${variant.width} × ${variant.height}`).join(', ')} px`;
     case 'ImageProcessed': {

@@ -21,7 +21,13 @@ export type UploadAttached = DomainEvent<'UploadAttached', { uploadId: string; a
  */
 export type UploadDiscarded = DomainEvent<'UploadDiscarded', { uploadId: string; hadFile: boolean }>;
 
-export type UploadEvent = UploadUrlIssued | UploadReceived | UploadUsedForImage | UploadAttached | UploadDiscarded;
+/**
+ * A private upload (a support attachment, a verification document, a return photo) whose owner closed the account
+ * (issue 22): the original and its variants were deleted. The upload takes nothing more.
+ */
+export type UploadErased = DomainEvent<'UploadErased', { uploadId: string }>;
+
+export type UploadEvent = UploadUrlIssued | UploadReceived | UploadUsedForImage | UploadAttached | UploadDiscarded | UploadErased;
 
 export interface ImageVariantRecord {
   /** The square the variant was fitted into (320, 640, 1280). */

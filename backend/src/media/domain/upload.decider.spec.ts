@@ -80,6 +80,22 @@ describe('upload decider', () => {
     upload.given([issued(), received(), used()]).when(useFor(`${'d'.repeat(24)}-320x240`)).thenThrows(ConflictError);
   });
 
+  describe("erasing a closed account's private upload (issue 22)", () => {
+    const erased = (): UploadEvent => ({ type: 'UploadErased', version: 1, data: { uploadId } });
+
+    it('erases a support attachment, attached or still waiting, once; then it can be attached no more', () => {
+      upload.given([issuedForSupport(), received(), attached()]).when({ kind: 'erase' }).then([erased()]);
+      upload.given([issuedForSupport(), received()]).when({ kind: 'erase' }).then([erased()]);
+      upload.given([issuedForSupport(), received(), attached(), erased()]).when({ kind: 'erase' }).then([]);
+      upload.given([issuedForSupport(), received(), erased()]).when(attachBy('customer-1')).thenThrows(InvalidInputError, UPLOAD_MESSAGES.discarded);
+    });
+
+    it("leaves a product image alone: it is the shop's", () => {
+      upload.given([issued(), received(), used()]).when({ kind: 'erase' }).then([]);
+      upload.given([]).when({ kind: 'erase' }).then([]);
+    });
+  });
+
   describe('discarding what was not used in time', () => {
     const HOUR = 60 * 60 * 1000;
     const discardAt = (at: string, hadFile: boolean): UploadCommand => ({ kind: 'discard', at, graceMs: HOUR, hadFile });

@@ -24,7 +24,9 @@ export type UploadCommand =
   | { kind: 'receive'; at: string; file: ReceivedFile }
   | { kind: 'useForImage'; imageId: string }
   | { kind: 'attach'; attachedBy: string; variants: ImageVariantRecord[] }
-  | { kind: 'discard'; at: string; graceMs: number; hadFile: boolean };
+  | { kind: 'discard'; at: string; graceMs: number; hadFile: boolean }
+  /** The owner's account closed: a private upload's files are the handler's to delete first. */
+  | { kind: 'erase' };
 
 /**
  * An upload link is used once, before it expires (spec §5, DESIGN "Uploads"). Checked before the
@@ -78,6 +80,7 @@ export const uploadDecider: Decider<UploadCommand, UploadState, UploadEvent> = {
       case 'UploadAttached':
         return { ...state, attachedBy: event.data.attachedBy };
       case 'UploadDiscarded':
+      case 'UploadErased':
         return { ...state, discarded: true };
     }
   },
@@ -104,6 +107,10 @@ export const uploadDecider: Decider<UploadCommand, UploadState, UploadEvent> = {
         // Only what was issued, is still unused, and whose link expired more than the grace ago; once is enough.
         if (!mayDiscard(state, command.at, command.graceMs)) return [];
         return [{ type: 'UploadDiscarded', version: 1, data: { uploadId: state.uploadId!, hadFile: command.hadFile } }];
+      case 'erase':
+        // A product image is the shop's; what is gone already needs nothing more.
+        if (state.uploadId === null || state.purpose !== 'support-attachment' || state.discarded) return [];
+        return [{ type: 'UploadErased', version: 1, data: { uploadId: state.uploadId } }];
     }
   },
 };

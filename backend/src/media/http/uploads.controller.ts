@@ -2,9 +2,10 @@ import { Body, Controller, HttpCode, Param, Post, Put, Req, UseGuards } from '@n
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { SessionUser } from '../../identity/contract/session-user';
+import { may } from '../../identity/contract/staff-roles';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { ForbiddenError } from '../../shared/errors';
-import { AdminGuard, SignedInGuard } from '../../shared/http/guards';
+import { forbiddenMessage, RequirePermission, SignedInGuard } from '../../shared/http/guards';
 import { RateLimiter } from '../../shared/http/rate-limiter';
 import { Context, CurrentUser } from '../../shared/http/request-context';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
@@ -36,8 +37,9 @@ export class UploadsController {
   @HttpCode(200)
   @UseGuards(SignedInGuard)
   async issueUploadUrl(@Body(new ZodValidationPipe(uploadRequestSchema)) { purpose }: UploadRequest, @CurrentUser() user: SessionUser, @Context() context: CommandContext) {
-    if (purpose === 'product-image' && user.role !== 'admin') throw new ForbiddenError('Administrator access is required');
-    if (user.role !== 'admin') await this.rateLimiter.consume(`upload-link:${user.id}`, ATTACHMENT_LINKS_PER_HOUR, HOUR_MS, 'Too many uploads. Please try again later.');
+    const editsCatalogue = may(user.role, 'catalogue:write');
+    if (purpose === 'product-image' && !editsCatalogue) throw new ForbiddenError(forbiddenMessage('catalogue:write'));
+    if (!editsCatalogue) await this.rateLimiter.consume(`upload-link:${user.id}`, ATTACHMENT_LINKS_PER_HOUR, HOUR_MS, 'Too many uploads. Please try again later.');
     return this.commands.execute(new IssueUploadUrl(user.id, purpose, context));
   }
 
@@ -50,7 +52,7 @@ export class UploadsController {
   }
 
   @Put('product-images')
-  @UseGuards(AdminGuard)
+  @RequirePermission('catalogue:write')
   async productImage(@Body(new ZodValidationPipe(productImageInputSchema)) { uploadId }: ProductImageInput, @Context() context: CommandContext) {
     const { objectPath } = await this.commands.execute(new ProcessUploadedImage(uploadId, context));
     return { objectPath };

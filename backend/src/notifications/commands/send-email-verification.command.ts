@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { emailVerificationEmail } from '../domain/account-emails';
+import { emailChangeLinkEmail, emailVerificationEmail } from '../domain/account-emails';
 import { NOTIFIER, Notifier } from '../mail/notifier.port';
 
 /**
- * Mails an account's confirmation link. Sent by identity itself, not by a reactor on its events: the
+ * Mails an account's confirmation link, or the link that moves the account to a new address. Sent by identity itself, not by a reactor on its events: the
  * link carries a secret that never enters the log, so no event could tell a reactor what to mail.
  * The outbox keeps the message like any other, but with the token masked: only the mail itself can
  * confirm the address.
@@ -19,6 +19,8 @@ export class SendEmailVerification extends Command<void> {
     /** The token in `link`: the secret that proves the mailbox, sent but never kept. */
     readonly token: string,
     readonly expiresAt: string,
+    /** `new-address`: the link moves the account to `to` (issue 22); otherwise it confirms the account's own address. */
+    readonly purpose: 'confirm' | 'new-address' = 'confirm',
   ) {
     super();
   }
@@ -28,7 +30,8 @@ export class SendEmailVerification extends Command<void> {
 export class SendEmailVerificationHandler implements ICommandHandler<SendEmailVerification> {
   constructor(@Inject(NOTIFIER) private readonly notifier: Notifier) {}
 
-  async execute({ messageId, to, firstName, link, token, expiresAt }: SendEmailVerification): Promise<void> {
-    await this.notifier.send({ id: `email-verification-${messageId}`, to, ...emailVerificationEmail(firstName, link, expiresAt), secrets: [token] });
+  async execute({ messageId, to, firstName, link, token, expiresAt, purpose }: SendEmailVerification): Promise<void> {
+    const [prefix, content] = purpose === 'new-address' ? ['email-change', emailChangeLinkEmail(firstName, link, expiresAt)] : ['email-verification', emailVerificationEmail(firstName, link, expiresAt)];
+    await this.notifier.send({ id: `${prefix}-${messageId}`, to, ...content, secrets: [token] });
   }
 }

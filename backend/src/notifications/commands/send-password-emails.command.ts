@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { passwordChangedEmail, passwordResetEmail } from '../domain/account-emails';
+import { emailChangeNoticeEmail, passwordChangedEmail, passwordResetEmail } from '../domain/account-emails';
 import { NOTIFIER, Notifier } from '../mail/notifier.port';
 
 /**
@@ -49,5 +49,27 @@ export class SendPasswordChangedNoticeHandler implements ICommandHandler<SendPas
 
   async execute({ messageId, to, at, how }: SendPasswordChangedNotice): Promise<void> {
     await this.notifier.send({ id: `password-changed-${messageId}`, to, ...passwordChangedEmail(at, how) });
+  }
+}
+
+/** Tells the old address that a change was asked for (`done` false) or made (`done` true). */
+export class SendEmailChangeNotice extends Command<void> {
+  constructor(
+    readonly messageId: string,
+    readonly to: string,
+    readonly newEmail: string,
+    readonly at: string,
+    readonly done: boolean,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(SendEmailChangeNotice)
+export class SendEmailChangeNoticeHandler implements ICommandHandler<SendEmailChangeNotice> {
+  constructor(@Inject(NOTIFIER) private readonly notifier: Notifier) {}
+
+  async execute({ messageId, to, newEmail, at, done }: SendEmailChangeNotice): Promise<void> {
+    await this.notifier.send({ id: `email-change-notice-${messageId}`, to, ...emailChangeNoticeEmail(newEmail, at, done) });
   }
 }

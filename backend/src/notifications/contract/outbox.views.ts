@@ -16,6 +16,8 @@ export interface OutboxEntryView {
   recordedAt: string;
   sentAt: string | null;
   error: string | null;
+  /** The names of the files sent with it (absent: none). */
+  attachments?: string[];
 }
 
 export interface OutboxPageView {

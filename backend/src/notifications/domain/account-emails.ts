@@ -57,3 +57,41 @@ export function passwordChangedEmail(at: string, how: 'reset' | 'account'): Emai
     ].join('\n'),
   };
 }
+
+/** The link to the new address of an account (issue 22): nothing changes until it is followed from that mailbox. */
+export function emailChangeLinkEmail(firstName: string, link: string, expiresAt: string): EmailContent {
+  return {
+    subject: 'Confirm your new e-mail address',
+    text: [
+      `Hello ${firstName},`,
+      '',
+      'You asked to use this address for your account. To make the change, open this link:',
+      '',
+      link,
+      '',
+      `The link works once, until ${new Date(expiresAt).toUTCString()}. Until you open it, your account keeps its current address.`,
+      '',
+      'If you did not ask for this, ignore this e-mail: nothing changes without the link.',
+      '',
+      SIGNATURE,
+    ].join('\n'),
+  };
+}
+
+/** Told to the old address, when a change is asked and when it is made, so the owner learns of a change they did not make. */
+export function emailChangeNoticeEmail(newEmail: string, at: string, done: boolean): EmailContent {
+  return {
+    subject: done ? 'Your e-mail address was changed' : 'A change of your e-mail address was asked for',
+    text: [
+      'Hello,',
+      '',
+      done
+        ? `On ${new Date(at).toUTCString()} your account stopped using this address: it now uses ${newEmail}, confirmed through a link mailed there.`
+        : `On ${new Date(at).toUTCString()} someone signed in to your account asked to use ${newEmail} instead of this address. Nothing changes unless the link mailed there is opened.`,
+      '',
+      'If this was not you, reset your password from the sign-in page at once and contact our support.',
+      '',
+      SIGNATURE,
+    ].join('\n'),
+  };
+}

@@ -80,6 +80,15 @@ export class OutboxNotifier implements Notifier {
     return this.store.collection<RecipientWindow>(RECIPIENT_WINDOWS_COLLECTION);
   }
 
+  async forget(addresses: readonly string[]): Promise<number> {
+    const known = addresses.filter((address) => address.includes('@'));
+    if (known.length === 0) return 0;
+    const naming = known.map((address) => ({ text: { $regex: address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), $options: 'i' } }));
+    const deleted = await this.outbox.deleteMany({ $or: [{ to: { $in: known } }, ...naming] });
+    await this.windows.deleteMany({ _id: { $in: known } });
+    return deleted;
+  }
+
   /**
    * The back office pages the outbox newest first. Data folders from when the outbox lived among the
    * read models have it moved here once (the read models are rebuilt from the log; the outbox is not).
@@ -106,7 +115,7 @@ export class OutboxNotifier implements Notifier {
 
   async send(email: EmailMessage): Promise<void> {
     const recorded = await this.recipients.run(email.to, () => this.record(email));
-    if (recorded) await this.deliver(recorded, email.text);
+    if (recorded) await this.deliver(recorded, email);
   }
 
   /**
@@ -114,13 +123,13 @@ export class OutboxNotifier implements Notifier {
    * when the outbox holds it from before. The address's window is written after the outbox: a crash in
    * between lets at most one more mail through, never loses one.
    */
-  private async record({ id, to, subject, text, secrets = [] }: EmailMessage): Promise<OutboxEntry | null> {
+  private async record({ id, to, subject, text, secrets = [], attachments = [] }: EmailMessage): Promise<OutboxEntry | null> {
     if (await this.outbox.findOne({ _id: id })) return null;
     const now = new Date();
     const hourAgo = new Date(now.getTime() - HOUR_MS).toISOString();
     const recent = ((await this.windows.findOne({ _id: to }))?.recordedAt ?? []).filter((at) => at > hourAgo);
     const suppressed = recent.length >= this.mailsPerRecipientPerHour;
-    const entry: OutboxEntry = { _id: id, to, subject: oneLineSubject(subject), text: withSecretsMasked(text, secrets), status: suppressed ? 'suppressed' : 'recorded', recordedAt: now.toISOString(), sentAt: null, error: null };
+    const entry: OutboxEntry = { _id: id, to, subject: oneLineSubject(subject), text: withSecretsMasked(text, secrets), status: suppressed ? 'suppressed' : 'recorded', recordedAt: now.toISOString(), sentAt: null, error: null, ...(attachments.length > 0 ? { attachments: attachments.map((file) => file.fileName) } : {}) };
     try {
       await this.outbox.insertOne(entry);
     } catch (error) {
@@ -131,10 +140,10 @@ export class OutboxNotifier implements Notifier {
     return entry;
   }
 
-  /** Sends the message as written (`text`, its secrets in clear), not the outbox's masked copy. */
-  private async deliver({ _id: id, to, subject, status }: OutboxEntry, text: string): Promise<void> {
+  /** Sends the message as written (`text`, its secrets in clear, its files), not the outbox's masked copy. */
+  private async deliver({ _id: id, to, subject, status }: OutboxEntry, { text, attachments = [] }: EmailMessage): Promise<void> {
     if (status === 'suppressed' || !this.transport) return;
-    const message = { to, subject, text };
+    const message = { to, subject, text, attachments: attachments.map(({ fileName, contentType, content }) => ({ filename: fileName, contentType, content })) };
     try {
       await this.transport.sendMail({ from: this.from, ...message });
       await this.outbox.updateOne({ _id: id }, { $set: { status: 'sent', sentAt: new Date().toISOString() } });

@@ -1,8 +1,10 @@
+import type { Role } from '../../identity/contract/staff-roles';
+
 /** Who did it: a signed-in person with their name and role, a guest, or the shop itself (start-up tasks, sweeps, expiry). */
 export interface AuditActorView {
   id: string | null;
   name: string;
-  role: 'admin' | 'customer' | 'guest' | 'system';
+  role: Role | 'guest' | 'system';
 }
 
 /** One event of the log, as the audit trail shows it to a person. */

@@ -1,9 +1,9 @@
-import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { AuditQueries } from '../../../../projections/operations/audit.queries';
 import { streamCsv } from '../../shared/http/csv-stream';
-import { AdminGuard } from '../../shared/http/guards';
+import { RequirePermissionOrApiToken } from '../../shared/http/api-token-access';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
 import { AUDIT_PAGE_SIZE } from '../contract/audit.views';
 
@@ -39,17 +39,18 @@ type Search = z.infer<typeof searchSchema>;
  * filtered by actor, event type and time, a page at a time, or exported as CSV.
  */
 @Controller('api/admin/audit')
-@UseGuards(AdminGuard)
 export class AuditController {
   constructor(private readonly audit: AuditQueries) {}
 
   @Get()
+  @RequirePermissionOrApiToken('audit:read')
   page(@Query(new ZodValidationPipe(searchSchema)) search: Search) {
     return this.audit.page(toSearch(search), search.page, search.pageSize);
   }
 
   /** Every matching entry, newest first, as CSV streamed a batch at a time: the whole history, whatever its size. */
   @Get('export')
+  @RequirePermissionOrApiToken('audit:read')
   async export(@Query(new ZodValidationPipe(searchSchema)) search: Search, @Res() response: Response): Promise<void> {
     response.setHeader('Content-Type', 'text/csv; charset=utf-8');
     response.setHeader('Content-Disposition', 'attachment; filename="audit-log.csv"');

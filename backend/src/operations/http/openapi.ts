@@ -5,6 +5,10 @@ import { ModulesContainer } from '@nestjs/core';
 import { z } from 'zod';
 import { funnelEventSchema, pageViewSchema } from '../../analytics/contract/analytics-input';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
+import { requiredPermissionOf } from '../../shared/http/guards';
+import { apiTokenScopeOf } from '../../shared/http/api-token-access';
+import { may, Permission, STAFF_ROLES } from '../../identity/contract/staff-roles';
+import type { ApiTokenScope } from '../../identity/contract/api-tokens';
 import { PAGE_HEADER, PAGE_SIZE_HEADER, TOTAL_COUNT_HEADER, TOTAL_IS_LOWER_BOUND_HEADER } from '../../shared/contract/paging';
 
 type JsonSchema = Record<string, unknown>;
@@ -13,6 +17,7 @@ interface Operation {
   summary: string;
   tags: string[];
   'x-access': string;
+  security?: Record<string, string[]>[];
   parameters?: { name: string; in: 'path' | 'query'; required: boolean; schema: JsonSchema }[];
   requestBody?: { required: boolean; content: { 'application/json': { schema: JsonSchema } } };
   responses: Record<string, { description: string; headers?: Record<string, { description: string; schema: JsonSchema }> }>;
@@ -57,7 +62,7 @@ export function buildOpenApi(modules: ModulesContainer): OpenApiDocument {
         for (const prefix of base) {
           for (const route of pathsOf(routePaths)) {
             const path = `/${[prefix, route].filter(Boolean).join('/')}`.replace(/\/+/g, '/').replace(/\/$/, '') || '/';
-            add(method, path.replace(/:(\w+)/g, '{$1}'), operationOf(controller.name, name, path, guards, args));
+            add(method, path.replace(/:(\w+)/g, '{$1}'), operationOf(controller.name, name, path, guards, requiredPermissionOf(handler as object), args, apiTokenScopeOf(handler as object)));
           }
         }
       }
@@ -79,7 +84,12 @@ export function buildOpenApi(modules: ModulesContainer): OpenApiDocument {
       description: 'Every error is `{ "message": "…" }` with its status. Sessions are the `sid` cookie (httpOnly, SameSite=Lax); state-changing calls from another origin are refused (403).',
     },
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
-    components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
+    components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'sid' },
+        apiToken: { type: 'http', scheme: 'bearer', bearerFormat: 'shop_…', description: 'An API token made in the back office (API tokens), sent as `Authorization: Bearer shop_…`. Only the routes whose security names it accept it, with the scope it names; anywhere else a token is a 401.' },
+      },
+    },
   };
 }
 
@@ -88,13 +98,19 @@ function pathsOf(value: string | string[] | undefined): string[] {
   return (Array.isArray(value) ? value : [value]).map((path) => path.replace(/^\/+|\/+$/g, ''));
 }
 
-function operationOf(controller: string, handler: string, path: string, guards: Type[], args: Record<string, { index: number; data?: string; pipes?: unknown[] }>): Operation {
+function operationOf(controller: string, handler: string, path: string, guards: Type[], permission: Permission | undefined, args: Record<string, { index: number; data?: string; pipes?: unknown[] }>, tokenScope?: ApiTokenScope): Operation {
   const operation: Operation = {
     summary: `${handler.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()}`,
     tags: [controller.replace(/Controller$/, '').replace(/([a-z0-9])([A-Z])/g, '$1 $2')],
-    'x-access': accessOf(guards),
+    'x-access': accessOf(guards, permission),
     responses: { '200': { description: 'Success' }, ...ERROR_ANSWERS, ...(guards.length > 0 ? { '401': { description: 'Not signed in' }, '403': { description: 'Not allowed' } } : {}) },
   };
+  if (tokenScope) {
+    // Either a staff session (x-access names its roles) or an API token with the scope (issue 23): the only routes a token opens.
+    operation.security = [{ session: [] }, { apiToken: [tokenScope] }];
+    operation.responses['401'] = { description: 'Not signed in, or the API token is unknown, expired, revoked or its maker lost the permission: `{ message }` says which' };
+    operation.responses['429'] = { description: 'Too many requests: `{ message }` (per client, or per API token)' };
+  }
   const parameters: NonNullable<Operation['parameters']> = [];
   for (const [key, arg] of Object.entries(args)) {
     const type = Number(key.split(':')[0]) as RouteParamtypes;
@@ -140,9 +156,10 @@ function beacon(summary: string, schema: z.ZodType): Operation {
   };
 }
 
-function accessOf(guards: Type[]): string {
+/** Who may call: for a permission, the roles that have it (`catalogue:write: owner, manager`). */
+function accessOf(guards: Type[], permission: Permission | undefined): string {
   const names = guards.map((guard) => guard.name);
-  if (names.includes('AdminGuard')) return 'admin';
+  if (permission) return `${permission}: ${STAFF_ROLES.filter((role) => may(role, permission)).join(', ')}`;
   if (names.includes('SignedInGuard')) return 'signed in';
   return names.length > 0 ? names.join(', ') : 'everyone (the handler may check ownership)';
 }

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { timingSafeEqual } from 'node:crypto';
 import type { AppConfig } from '../../config';
+import { may } from '../../identity/contract/staff-roles';
 import { currentUserOf } from '../../shared/http/request-context';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -24,10 +25,10 @@ export function metricsRefusal(request: Request, settings: OperatorSettings): st
   return null;
 }
 
-/** Whether `request` may read what operators read beyond the bare status: the METRICS_TOKEN as a bearer token, or an administrator's session. */
+/** Whether `request` may read what operators read beyond the bare status: the METRICS_TOKEN as a bearer token, or the session of staff who run operations. */
 export function isOperator(request: Request, settings: OperatorSettings): boolean {
   if (settings.metricsToken !== null && carriesToken(request, settings.metricsToken)) return true;
-  return currentUserOf(request)?.role === 'admin';
+  return may(currentUserOf(request)?.role, 'operations:manage');
 }
 
 function carriesToken(request: Request, token: string): boolean {

@@ -1,7 +1,7 @@
-import { Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { z } from 'zod';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
-import { AdminGuard } from '../../shared/http/guards';
+import { RequirePermission } from '../../shared/http/guards';
 import { idParamSchema } from '../../shared/http/id-param';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
 import { EVENT_STORE, EventStore } from '../../storage/event-store/event-store.port';
@@ -10,7 +10,6 @@ const projectorNameSchema = z.string().regex(/^[a-z-]{1,60}$/, 'Unknown projecto
 
 /** The back office's view of the read models: how far each projector is, and the events parked as poison. */
 @Controller('api/admin/projections')
-@UseGuards(AdminGuard)
 export class ProjectionsAdminController {
   constructor(
     private readonly projections: ProjectionRunner,
@@ -18,12 +17,14 @@ export class ProjectionsAdminController {
   ) {}
 
   @Get()
+  @RequirePermission('operations:manage')
   async status() {
     return { head: await this.eventStore.headPosition(), projectors: this.projections.checkpoints(), parkedEvents: await this.projections.parked() };
   }
 
   /** After the cause is fixed: applies the parked event again; it stays parked, with the new error, if it still fails. */
   @Post(':projector/parked/:position/retry')
+  @RequirePermission('operations:manage')
   @HttpCode(200)
   async retry(
     @Param('projector', new ZodValidationPipe(projectorNameSchema)) projector: string,

@@ -1,11 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, AppConfig } from '../../config';
+import { ConflictError } from '../../shared/errors';
 import { crashPoint } from '../../shared/fault-injection';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { IdAllocator } from '../../shared/event-sourcing/id-allocator';
 import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
-import { isCryptoPaymentMethod } from '../contract/checkout-rules';
+import { isCryptoPaymentMethod, PROMPTPAY, PROMPTPAY_NOT_OFFERED } from '../contract/checkout-rules';
 import { PlaceOrderInput } from '../contract/order-input';
 import { orderStream, ShippingAddress } from '../contract/order.events';
 import { orderDecider } from '../domain/order.decider';
@@ -40,6 +41,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrder> {
   ) {}
 
   async execute({ input, customerId, context, buyers }: PlaceOrder) {
+    if (input.paymentMethod === PROMPTPAY && this.config.wallets.promptpay === null) throw new ConflictError(PROMPTPAY_NOT_OFFERED);
     const priced = await this.pricing.price(input.items, input.shippingMethod, input.referralCode);
     const paymentDueBy = isCryptoPaymentMethod(input.paymentMethod) ? new Date(Date.now() + this.config.paymentWindowMinutes * 60_000).toISOString() : null;
     const orderId = await this.ids.claim('order', orderStream, async (orderId) => {

@@ -1,8 +1,9 @@
-import { Command, CommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
-import { decideOn, OneStreamHandler } from '../../shared/event-sourcing/one-stream-handler';
+import { StreamExecutor } from '../../shared/event-sourcing/stream-executor';
 import { orderStream } from '../contract/order.events';
 import { orderDecider } from '../domain/order.decider';
+import { BuyerVerificationStandingOf } from './buyer-verification-standing';
 
 /** Marks the order shipped with its tracking number and carrier; the customer is e-mailed (order notifications). */
 export class ShipOrder extends Command<{ position: number | null }> {
@@ -15,9 +16,17 @@ export class ShipOrder extends Command<{ position: number | null }> {
   }
 }
 
+/** 409 while the buyer's institution is not verified (VERIFY_BEFORE_SHIPPING). */
 @CommandHandler(ShipOrder)
-export class ShipOrderHandler extends OneStreamHandler<ShipOrder> {
-  protected decision({ orderId, shipment }: ShipOrder) {
-    return decideOn(orderStream(orderId), orderDecider, { kind: 'ship', ...shipment });
+export class ShipOrderHandler implements ICommandHandler<ShipOrder> {
+  constructor(
+    private readonly streams: StreamExecutor,
+    private readonly verification: BuyerVerificationStandingOf,
+  ) {}
+
+  async execute({ orderId, shipment, context }: ShipOrder) {
+    const buyerVerification = await this.verification.order(orderId);
+    const { position } = await this.streams.execute(orderStream(orderId), orderDecider, { kind: 'ship', ...shipment, buyerVerification }, context);
+    return { position };
   }
 }

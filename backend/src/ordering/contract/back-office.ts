@@ -8,7 +8,7 @@ export { STORE_TIME_ZONE, storeTime } from '../../shared/contract/store-time';
 import { STORE_TIME_ZONE } from '../../shared/contract/store-time';
 
 /** The one definition of revenue, shown beside the figure in the back office. */
-export const REVENUE_RULE = 'Confirmed crypto payments of orders not cancelled, plus cash on delivery once delivered, less refunds';
+export const REVENUE_RULE = 'Confirmed crypto and PromptPay payments of orders not cancelled, plus cash on delivery once delivered, less refunds';
 
 /** What an order adds to revenue under REVENUE_RULE, in cents: its total less what was refunded of it, or nothing. */
 export function revenueCents(order: { paymentMethod: string; paymentStatus: PaymentStatus; status: OrderStatus; totalAmount: string; refundedAmount?: string }): number {

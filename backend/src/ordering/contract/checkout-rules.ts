@@ -24,17 +24,35 @@ export function shippingCostCents(method: ShippingMethod, discountedSubtotalCent
   return SHIPPING_METHODS[method].costCents;
 }
 
+/**
+ * The payment methods whose amount is quoted from the order's AUD total in another currency (spec §9), with the
+ * quote's currency (`coin`) and its displayed decimals: the crypto coins, and PromptPay, a Thai bank transfer in
+ * baht to the shop's PromptPay id. They share one path: a quote locked for a window, the payment window's expiry
+ * and stock release. PromptPay is on no chain (CHAIN_PAYMENT_METHODS): staff confirm it when the transfer arrives.
+ */
 export const CRYPTO_PAYMENT_METHODS = {
   bitcoin: { label: 'Bitcoin (BTC)', coin: 'BTC', decimals: 6 },
   ethereum: { label: 'Ethereum (ETH)', coin: 'ETH', decimals: 4 },
   'usdt-trc20': { label: 'USDT (TRC20)', coin: 'USDT', decimals: 2 },
   'usdt-erc20': { label: 'USDT (ERC20)', coin: 'USDT', decimals: 2 },
   usdc: { label: 'USDC (ERC20)', coin: 'USDC', decimals: 2 },
+  promptpay: { label: 'PromptPay (THB)', coin: 'THB', decimals: 2 },
 } as const;
 export type CryptoPaymentMethod = keyof typeof CRYPTO_PAYMENT_METHODS;
 export const CRYPTO_PAYMENT_METHOD_IDS = Object.keys(CRYPTO_PAYMENT_METHODS) as CryptoPaymentMethod[];
 
+export const PROMPTPAY = 'promptpay';
+/** The quoted methods paid on a blockchain: all but PromptPay, a bank transfer no watcher can see. */
+export type ChainPaymentMethod = Exclude<CryptoPaymentMethod, typeof PROMPTPAY>;
+export const CHAIN_PAYMENT_METHOD_IDS = CRYPTO_PAYMENT_METHOD_IDS.filter((method): method is ChainPaymentMethod => method !== PROMPTPAY);
+export function isChainPaymentMethod(method: string): method is ChainPaymentMethod {
+  return isCryptoPaymentMethod(method) && method !== PROMPTPAY;
+}
+
 export const CASH_ON_DELIVERY = 'cash_on_delivery';
+
+/** Without PROMPTPAY_ID in production (or with it `off`) the shop takes no PromptPay: orders and quotes say so. */
+export const PROMPTPAY_NOT_OFFERED = 'PromptPay is not offered by this shop: choose another payment method';
 
 /** A payment method as people read it (lists, exports): "Bitcoin (BTC)", "Cash on Delivery". */
 export function paymentMethodLabel(method: string): string {
@@ -48,9 +66,9 @@ export function isCryptoPaymentMethod(method: string): method is CryptoPaymentMe
   return method in CRYPTO_PAYMENT_METHODS;
 }
 
-/** Crypto amount = order total (AUD) x USD per AUD / coin price in USD (spec §9). */
+/** Quoted amount = order total (AUD) x USD per AUD / price in USD of the coin, or of the baht for PromptPay (spec §9). */
 export const USD_PER_AUD = '0.65';
-export const COIN_PRICES_USD = { BTC: '112611', ETH: '4296', USDT: '1', USDC: '0.9999' } as const;
+export const COIN_PRICES_USD = { BTC: '112611', ETH: '4296', USDT: '1', USDC: '0.9999', THB: '0.0286' } as const;
 export type Coin = keyof typeof COIN_PRICES_USD;
 
 export const AUSTRALIAN_STATES = ['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT'] as const;

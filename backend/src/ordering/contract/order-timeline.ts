@@ -2,7 +2,7 @@ import { trackingUrl } from './carrier-tracking';
 import { CASH_ON_DELIVERY, CRYPTO_PAYMENT_METHODS, isCryptoPaymentMethod } from './checkout-rules';
 import { OrderStreamEvent } from './order.events';
 
-export type OrderTimelineKind = 'placed' | 'paid' | 'payment_failed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'status' | 'claimed' | 'payment_pending' | 'refunded';
+export type OrderTimelineKind = 'placed' | 'paid' | 'payment_failed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'status' | 'claimed' | 'payment_pending' | 'refunded' | 'return';
 
 /** `GET /api/orders/:id/timeline`: what happened to the order, oldest first, in the customer's words. */
 export interface OrderTimelineEntryView {
@@ -58,6 +58,16 @@ export function customerTimelineEntry(event: OrderStreamEvent, at: string): Orde
       const sent = transactionHash ? ` Sent in transaction ${transactionHash}.` : '';
       return entry('refunded', at, fully ? 'Refunded' : 'Partly refunded', `A$${amount} refunded: ${reason}.${sent}`);
     }
+    case 'OrderReturnRequested': {
+      const items = event.data.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ');
+      return entry('return', at, 'Return requested', `${items} (A$${event.data.amount}). We will reply with how to send it back.`);
+    }
+    case 'OrderReturnAuthorized':
+      return entry('return', at, 'Return authorized', event.data.instructions ?? 'Send the items back unopened, with this order number; we refund them once they arrive.');
+    case 'OrderReturnRefused':
+      return entry('return', at, 'Return refused', `Reason: ${event.data.reason}`);
+    case 'OrderReturnReceived':
+      return entry('return', at, 'Returned items received', 'Your refund follows.');
     case 'OrderPaymentWindowExtended':
       return entry('payment_pending', at, 'More time to pay', `A new quote keeps your order until ${new Date(event.data.until).toUTCString()}. This can be done once.`);
     case 'OrderExpiryDeferred':

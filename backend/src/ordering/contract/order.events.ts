@@ -64,7 +64,8 @@ export type OrderPaymentFailed = DomainEvent<'OrderPaymentFailed', { orderId: nu
  * `cashCollected`: the order is paid on delivery and this move (to delivered) is when its cash was taken at the
  * door, so its payment is confirmed by it (orders placed before 27 Nov 2026 were recorded paid from the start).
  */
-export type OrderStatusChanged = DomainEvent<'OrderStatusChanged', { orderId: number; from: OrderStatus; to: OrderStatus; cashCollected?: true }>;
+/** `at`: when the move was decided, recorded on moves to delivered since 27 Nov 2026 (a return's 30 days count from it). */
+export type OrderStatusChanged = DomainEvent<'OrderStatusChanged', { orderId: number; from: OrderStatus; to: OrderStatus; cashCollected?: true; at?: string }>;
 export type OrderShipped = DomainEvent<'OrderShipped', { orderId: number; from: OrderStatus; trackingNumber: string; carrier: string; adminNotes: string | null }>;
 export type OrderCancelled = DomainEvent<'OrderCancelled', { orderId: number; from: OrderStatus; reason: string }>;
 /** The payment window ended unpaid: the order is cancelled for that reason. */
@@ -79,6 +80,27 @@ export type OrderRefunded = DomainEvent<
   'OrderRefunded',
   { orderId: number; amount: string; refundedTotal: string; fully: boolean; reason: string; restock: boolean; refundAddress: string | null; transactionHash: string | null }
 >;
+/** A line sent back: how many of the order's line, and what they cost on the order (A$). */
+export interface ReturnLine {
+  productId: number;
+  name: string;
+  quantity: number;
+  amount: string;
+}
+
+/**
+ * The buyer asks to send items of a delivered order back (issue 21, the `/returns` policy): which lines, what they
+ * cost on the order (`amount`, A$, shipping not included), why, and photos (attached images, private to the buyer
+ * and staff). Nothing is refunded until staff authorize it, receive the parcel and refund.
+ */
+export type OrderReturnRequested = DomainEvent<'OrderReturnRequested', { orderId: number; lines: ReturnLine[]; amount: string; reason: string; photos: string[] }>;
+/** Staff accept the return; `instructions` tell the buyer where and how to send it. */
+export type OrderReturnAuthorized = DomainEvent<'OrderReturnAuthorized', { orderId: number; instructions: string | null }>;
+export type OrderReturnRefused = DomainEvent<'OrderReturnRefused', { orderId: number; reason: string }>;
+/** The parcel came back; the refund follows (OrderRefunded closes the return). */
+export type OrderReturnReceived = DomainEvent<'OrderReturnReceived', { orderId: number; note: string | null }>;
+export type OrderReturnEvent = OrderReturnRequested | OrderReturnAuthorized | OrderReturnRefused | OrderReturnReceived;
+
 /** The last step of a cancellation, an expiry or a refund with restock: every line's stock is back on the shelf. */
 export type OrderStockReleased = DomainEvent<'OrderStockReleased', { orderId: number }>;
 /**
@@ -101,7 +123,8 @@ export type OrderEvent =
   | OrderExpired
   | OrderStockReleased
   | OrderClaimedByCustomer
-  | OrderRefunded;
+  | OrderRefunded
+  | OrderReturnEvent;
 
 /**
  * The order's steps in settling crypto payments that the chain can still move, kept apart from

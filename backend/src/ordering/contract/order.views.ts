@@ -1,4 +1,4 @@
-import { OrderLine, OrderTotals, ShippingAddress } from './order.events';
+import { OrderLine, OrderTotals, ReturnLine, ShippingAddress } from './order.events';
 import { OrderStatus, PaymentStatus } from './checkout-rules';
 
 /** Orders and checkout quotes as the API answers them; shared with the storefront. */
@@ -11,6 +11,24 @@ export interface OrderItemView {
   quantity: number;
   price: string;
   lineTotal: string;
+}
+
+/** requested → authorized → received → refunded; requested or authorized → refused. */
+export const RETURN_STATUSES = ['requested', 'authorized', 'refused', 'received', 'refunded'] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+
+/** The return on the order's view (null when none was asked for). */
+export interface ReturnRequestView {
+  status: ReturnStatus;
+  lines: ReturnLine[];
+  /** What the returned lines cost on the order, A$: the refund staff are offered (shipping is not refunded). */
+  amount: string;
+  reason: string;
+  photos: { id: string; thumbnailUrl: string; imageUrl: string }[];
+  requestedAt: string;
+  /** Staff's instructions when authorized, their reason when refused, their note when received. */
+  staffNote: string | null;
+  updatedAt: string;
 }
 
 /** An order as the storefront and the back office read it. */
@@ -47,9 +65,21 @@ export interface OrderView {
   /** Refunded so far in A$ ("0.00" when nothing), and whether that is none, part or all of the total (issue 21). */
   refundedAmount: string;
   refundStatus: RefundStatus;
+  /** When its payment was received (confirmed, or cash collected at delivery); null while unpaid. The tax invoice's date. */
+  paidAt: string | null;
+  /** When it was delivered (null until then, and on orders delivered before 27 Nov 2026 whose move did not say). */
+  deliveredAt: string | null;
+  /** The buyer's return after delivery, where it stands (issue 21); null when none was asked for. */
+  returnRequest: ReturnRequestView | null;
   createdAt: string;
   updatedAt: string;
 }
+
+/**
+ * The back office's order list (`GET /api/admin/orders`): each order that could ship (pending or processing) and may
+ * not yet, because its buyer's institution is not verified, says why (issue 22: the Orders tab says why); null otherwise.
+ */
+export type AdminOrderView = OrderView & { shippingHold: string | null };
 
 /** `POST /api/orders` answers the order with a link to message the shop about it. */
 export type PlacedOrderView = OrderView & { whatsappContactLink: string };
@@ -104,7 +134,7 @@ export interface AdminDashboardView {
   ordersToday: number;
   /** Under `revenueRule`. */
   totalRevenue: string;
-  /** The crypto part of totalRevenue: confirmed crypto payments of orders not cancelled. */
+  /** The crypto part of totalRevenue: confirmed payments on a chain (not PromptPay, a bank transfer) of orders not cancelled. */
   cryptoPayments: string;
   /** totalRevenue per payment method. */
   revenueByPaymentMethod: Record<string, string>;

@@ -37,6 +37,14 @@ export function describeOrderingEvent(recorded: DomainEvent): string {
       const where = refundAddress ? ` to ${refundAddress} (transaction ${transactionHash})` : ' in cash or by bank';
       return `Refunded A$${amount}${where}: ${reason}; A$${refundedTotal} refunded in all${fully ? ', the whole total' : ''}${restock ? '; its items go back on sale' : ''}`;
     }
+    case 'OrderReturnRequested':
+      return `Return requested by the buyer: ${event.data.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')} (A$${event.data.amount}${event.data.photos.length > 0 ? `, ${event.data.photos.length} photo${event.data.photos.length === 1 ? '' : 's'}` : ''}): ${event.data.reason}`;
+    case 'OrderReturnAuthorized':
+      return `Return authorized${event.data.instructions ? `: ${event.data.instructions}` : ''}`;
+    case 'OrderReturnRefused':
+      return `Return refused: ${event.data.reason}`;
+    case 'OrderReturnReceived':
+      return `Returned items received${event.data.note ? `: ${event.data.note}` : ''}`;
     case 'OrderClaimedByCustomer':
       return `Claimed by customer ${event.data.customerId} (${event.data.proof === 'guest-session' ? 'placed as a guest in the browser they signed in with' : "placed with their account's e-mail address"})`;
     case 'OrderPaymentWindowExtended':

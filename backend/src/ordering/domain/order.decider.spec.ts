@@ -2,6 +2,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from '../../shared/er
 import { DeciderSpecification, stateAfter } from '../../shared/event-sourcing/decider-specification';
 import { OrderStatus, PaymentStatus } from '../contract/checkout-rules';
 import { OrderDetails, OrderEvent, OrderStreamEvent } from '../contract/order.events';
+import { BuyerVerificationStanding } from '../contract/shipping-verification';
 import { sampleOrderDetails } from './order-details.fixture';
 import { ExpiryHold, OrderCommand, orderDecider } from './order.decider';
 
@@ -50,8 +51,10 @@ const inStatus: Record<OrderStatus, OrderStreamEvent[]> = {
 // Commands.
 const confirm = (paymentId = 1): OrderCommand => ({ kind: 'confirmPayment', paymentId, transactionHash: `0xtx${paymentId}` });
 const fail = (paymentId: number): OrderCommand => ({ kind: 'failPayment', paymentId, reason: 'The transfer never arrived' });
-const setStatus = (status: OrderStatus): OrderCommand => ({ kind: 'changeStatus', status });
-const ship: OrderCommand = { kind: 'ship', trackingNumber: 'TRK-1', carrier: 'DHL', adminNotes: null };
+// The shop does not ask for verification unless a test says so (see 'shipping waits for the buyer's verification').
+const setStatus = (status: OrderStatus, buyerVerification: BuyerVerificationStanding = 'not-required'): OrderCommand => ({ kind: 'changeStatus', status, buyerVerification });
+const shipAs = (buyerVerification: BuyerVerificationStanding): OrderCommand => ({ kind: 'ship', trackingNumber: 'TRK-1', carrier: 'DHL', adminNotes: null, buyerVerification });
+const ship = shipAs('not-required');
 const cancel: OrderCommand = { kind: 'cancel', reason: 'The shopper changed their mind' };
 const expireAt = (now: string): OrderCommand => ({ kind: 'expire', now });
 const AFTER_DUE = '2030-05-01T10:00:01.000Z';
@@ -253,6 +256,43 @@ describe('order decider', () => {
 
     it.each(['shipped', 'delivered', 'cancelled'] as const)('refuses to ship a %s order', (status) => {
       order.given(inStatus[status]).when(ship).thenThrows(ConflictError, `Only pending or processing orders can be shipped; order ${ORDER} is ${status}`);
+    });
+  });
+
+  describe('shipping waits for the buyer\'s verification (VERIFY_BEFORE_SHIPPING)', () => {
+    const ofCustomer = details({ customerId: 'customer-1' });
+    const customerOrder = [submitted(ofCustomer), placed(ofCustomer), paid()];
+    const notVerified = `Order ${ORDER} cannot ship yet: its buyer has not verified their institution`;
+
+    it('ships a paid order once its buyer is approved, or when the shop does not ask', () => {
+      order.given(customerOrder).when(shipAs('approved')).then([shipped('processing')]);
+      order.given(customerOrder).when(shipAs('not-required')).then([shipped('processing')]);
+    });
+
+    it.each(['none', 'submitted', 'rejected'] as const)('refuses with 409 while the buyer\'s verification is %s, saying what is missing', (standing) => {
+      order.given(customerOrder).when(shipAs(standing)).thenThrows(ConflictError, new RegExp(`^${notVerified} \\(`));
+    });
+
+    it('tells staff a waiting verification is in the queue and a rejected one may be sent again', () => {
+      order.given(customerOrder).when(shipAs('submitted')).thenThrows(ConflictError, /waiting for review under Customers → Verifications/);
+      order.given(customerOrder).when(shipAs('rejected')).thenThrows(ConflictError, /rejected; they may submit a new one/);
+    });
+
+    it('refuses a guest order: its buyer must sign up and claim it first', () => {
+      order.given(placedOrder(paid())).when(shipAs('none')).thenThrows(ConflictError, /a guest order: the buyer must sign up with the order's e-mail address, claim the order/);
+    });
+
+    it('holds a status move that sends the order out (to shipped, or to delivered before shipping) to the same rule', () => {
+      order.given(customerOrder).when(setStatus('shipped', 'submitted')).thenThrows(ConflictError, /cannot ship yet/);
+      order.given(customerOrder).when(setStatus('delivered', 'none')).thenThrows(ConflictError, /cannot ship yet/);
+      order.given(customerOrder).when(setStatus('shipped', 'approved')).then([statusChanged('processing', 'shipped')]);
+    });
+
+    it('lets an order that left already be delivered, and an unpaid one be paid, whatever the verification', () => {
+      order.given([...customerOrder, shipped()]).when({ kind: 'changeStatus', status: 'delivered', now: '2030-06-01T09:00:00.000Z', buyerVerification: 'none' }).then([
+        { type: 'OrderStatusChanged', version: 1, data: { orderId: ORDER, from: 'shipped', to: 'delivered', at: '2030-06-01T09:00:00.000Z' } },
+      ]);
+      order.given([submitted(ofCustomer), placed(ofCustomer)]).when(confirm()).then([paid()]);
     });
   });
 
@@ -554,6 +594,67 @@ describe('order decider', () => {
       order.given([...inStatus.processing, refunded('10.00', '10.00', false, { restock: true })]).when(refund('10.00', { restock: true })).thenThrows(ConflictError, `The items of order ${ORDER} are back on sale already`);
       // Without a restock, a refund leaves the stock sold.
       order.given([...inStatus.delivered, refunded('10.00', '10.00', false)]).when({ kind: 'recordStockReleased' }).thenNothing();
+    });
+  });
+
+  describe('returns after delivery (issue 21)', () => {
+    const DELIVERED_AT = '2030-06-01T09:00:00.000Z';
+    const delivered: OrderEvent = { type: 'OrderStatusChanged', version: 1, data: { orderId: ORDER, from: 'shipped', to: 'delivered', at: DELIVERED_AT } };
+    const deliveredOrder = placedOrder(paid(), shipped(), delivered);
+    const twoLines = details({
+      lines: [
+        { productId: 7, name: 'BPC-157 5mg', sku: 'PEP-BPC-5', quantity: 2, unitPrice: '65.00', lineTotal: '130.00' },
+        { productId: 8, name: 'TB-500 2mg', sku: 'PEP-TB-2', quantity: 1, unitPrice: '40.00', lineTotal: '40.00' },
+      ],
+      totals: { subtotal: '170.00', discountPercentage: 10, discountAmount: '17.00', shippingCost: '0.00', totalAmount: '153.00' },
+    });
+    const discounted = [submitted(twoLines), placed(twoLines), paid(), shipped(), delivered];
+    const ask = (overrides: Partial<Extract<OrderCommand, { kind: 'requestReturn' }>> = {}): OrderCommand => ({
+      kind: 'requestReturn', lines: null, reason: 'Ordered the wrong strength', photos: [], now: '2030-06-10T00:00:00.000Z', ...overrides,
+    });
+    const requested = (data: Partial<Extract<OrderEvent, { type: 'OrderReturnRequested' }>['data']> = {}): OrderEvent => ({
+      type: 'OrderReturnRequested',
+      version: 1,
+      data: { orderId: ORDER, lines: [{ productId: 7, name: 'BPC-157 5mg', quantity: 2, amount: '130.00' }], amount: '130.00', reason: 'Ordered the wrong strength', photos: [], ...data },
+    });
+    const authorized: OrderEvent = { type: 'OrderReturnAuthorized', version: 1, data: { orderId: ORDER, instructions: 'Post it to 1 Return St' } };
+    const received: OrderEvent = { type: 'OrderReturnReceived', version: 1, data: { orderId: ORDER, note: null } };
+    const refused: OrderEvent = { type: 'OrderReturnRefused', version: 1, data: { orderId: ORDER, reason: 'Seal broken' } };
+
+    it('records the delivery time on a move to delivered, and takes a return of every line within 30 days', () => {
+      order.given(inStatus.shipped).when({ kind: 'changeStatus', status: 'delivered', now: DELIVERED_AT, buyerVerification: 'not-required' }).then([delivered]);
+      order.given(deliveredOrder).when(ask({ photos: ['a'.repeat(32)] })).then([requested({ photos: ['a'.repeat(32)] })]);
+      order.given(deliveredOrder).when(ask({ now: '2030-07-01T09:00:00.000Z' })).then([requested()]);
+    });
+
+    it('refuses after 30 days, before delivery, and a second return', () => {
+      order.given(deliveredOrder).when(ask({ now: '2030-07-01T09:00:00.001Z' })).thenThrows(ConflictError, `Returns are accepted within 30 days of delivery; order ${ORDER} was delivered on 2030-06-01.`);
+      order.given(inStatus.shipped).when(ask()).thenThrows(ConflictError, `Order ${ORDER} is shipped: only delivered orders can be returned.`);
+      order.given([...deliveredOrder, requested()]).when(ask()).thenThrows(ConflictError, `A return of order ${ORDER} was asked for already (requested)`);
+    });
+
+    it('returns some lines at what they cost after the order\'s discount, and never more than was ordered', () => {
+      order.given(discounted).when(ask({ lines: [{ productId: 8, quantity: 1 }] })).then([requested({ lines: [{ productId: 8, name: 'TB-500 2mg', quantity: 1, amount: '40.00' }], amount: '36.00' })]);
+      order.given(discounted).when(ask({ lines: [{ productId: 7, quantity: 3 }] })).thenThrows(InvalidInputError, `Order ${ORDER} has 2 × BPC-157 5mg; at most that many can be returned`);
+      order.given(discounted).when(ask({ lines: [{ productId: 99, quantity: 1 }] })).thenThrows(InvalidInputError, `Product 99 is not on order ${ORDER}`);
+    });
+
+    it('is authorized or refused, received once authorized, and closed by the refund that follows', () => {
+      order.given([...deliveredOrder, requested()]).when({ kind: 'authorizeReturn', instructions: 'Post it to 1 Return St' }).then([authorized]);
+      order.given([...deliveredOrder, requested(), authorized]).when({ kind: 'authorizeReturn', instructions: null }).thenNothing();
+      order.given([...deliveredOrder, requested()]).when({ kind: 'refuseReturn', reason: 'Seal broken' }).then([refused]);
+      order.given([...deliveredOrder, requested(), authorized]).when({ kind: 'refuseReturn', reason: 'Seal broken' }).then([refused]);
+      order.given([...deliveredOrder, requested()]).when({ kind: 'receiveReturn', note: null }).thenThrows(ConflictError, `The return of order ${ORDER} is requested; it cannot be marked received now`);
+      order.given([...deliveredOrder, requested(), authorized]).when({ kind: 'receiveReturn', note: null }).then([received]);
+      order.given([...deliveredOrder, requested(), refused]).when({ kind: 'authorizeReturn', instructions: null }).thenThrows(ConflictError, /is refused; it cannot be authorized now/);
+      order.given(deliveredOrder).when({ kind: 'authorizeReturn', instructions: null }).thenThrows(ConflictError, `No return was asked for on order ${ORDER}`);
+      const refund: OrderEvent = { type: 'OrderRefunded', version: 1, data: { orderId: ORDER, amount: '130.00', refundedTotal: '130.00', fully: true, reason: 'Returned', restock: true, refundAddress: null, transactionHash: null } };
+      expect(stateAfter(orderDecider, [...deliveredOrder, requested(), authorized, received, refund]).returnStatus).toBe('refunded');
+      expect(stateAfter(orderDecider, [...deliveredOrder, requested(), refund]).returnStatus).toBe('requested');
+    });
+
+    it('takes a return of an order delivered before the delivery time was recorded', () => {
+      order.given(inStatus.delivered).when(ask({ now: '2040-01-01T00:00:00.000Z' })).then([requested()]);
     });
   });
 });

@@ -1,8 +1,11 @@
 import { ConflictError, InvalidInputError, NotFoundError } from '../../shared/errors';
 import { Decider } from '../../shared/event-sourcing/decider';
 import { CASH_ON_DELIVERY, CryptoPaymentMethod, isCryptoPaymentMethod, OrderStatus, PaymentStatus, statusMoveRefusal } from '../contract/checkout-rules';
-import { OrderClaimProof, OrderDetails, OrderStreamEvent, upcastOrderStreamEvent } from '../contract/order.events';
+import { OrderClaimProof, OrderDetails, OrderStreamEvent, ReturnLine, upcastOrderStreamEvent } from '../contract/order.events';
+import { RETURN_WINDOW_DAYS, returnAmountCents, returnWindowEnd } from '../contract/order-returns';
+import { ReturnStatus } from '../contract/order.views';
 import { walletAddressProblem } from '../contract/wallet-address';
+import { BuyerVerificationStanding, shippingVerificationRefusal } from '../contract/shipping-verification';
 import { formatCents, parseCents } from '../../shared/money';
 
 /** Where the order is in its placement: submitted (stock being held), placed, or rejected (stock could not be held). */
@@ -34,6 +37,10 @@ export interface OrderState {
   refundedCents: number;
   /** A refund asked for the items to go back on sale (the stock return then runs as for a cancellation). */
   restockRequested: boolean;
+  /** When the order was delivered, where recorded (moves to delivered before 27 Nov 2026 did not say). */
+  deliveredAt: string | null;
+  /** The buyer's return and where it stands (null when none was asked for). */
+  returnStatus: ReturnStatus | null;
 }
 
 /**
@@ -55,8 +62,13 @@ export type OrderCommand =
   /** `paidWith`: the coin the payment was made in (it may differ from the order's method). */
   | { kind: 'confirmPayment'; paymentId: number; transactionHash: string; paidWith?: CryptoPaymentMethod }
   | { kind: 'failPayment'; paymentId: number; reason: string }
-  | { kind: 'changeStatus'; status: OrderStatus }
-  | { kind: 'ship'; trackingNumber: string; carrier: string; adminNotes: string | null }
+  /**
+   * `now`: when the move is decided (recorded on a move to delivered). `buyerVerification`: where the buyer's institution
+   * verification stands; a move that sends the order out (to shipped, or to delivered before it shipped) needs it approved.
+   */
+  | { kind: 'changeStatus'; status: OrderStatus; now?: string; buyerVerification: BuyerVerificationStanding }
+  /** `buyerVerification`: the order ships only once its buyer's institution verification is approved (or the shop does not ask). */
+  | { kind: 'ship'; trackingNumber: string; carrier: string; adminNotes: string | null; buyerVerification: BuyerVerificationStanding }
   /** `byCustomer`: the buyer's own cancellation, allowed only before payment and before the shop starts on it. */
   | { kind: 'cancel'; reason: string; byCustomer?: boolean }
   /** `hold`: the expiry process found a payment on its way (see ExpiryHold); absent or null: nothing holds the order. */
@@ -72,7 +84,12 @@ export type OrderCommand =
    * a crypto refund names the customer's address (in the coin the order was paid with) and the transaction
    * staff sent; `restock` puts the items back on sale, once.
    */
-  | { kind: 'refund'; amount: string; reason: string; restock: boolean; refundAddress: string | null; transactionHash: string | null };
+  | { kind: 'refund'; amount: string; reason: string; restock: boolean; refundAddress: string | null; transactionHash: string | null }
+  /** The buyer's return (see OrderReturnRequested): `lines` null for every line of the order. */
+  | { kind: 'requestReturn'; lines: { productId: number; quantity: number }[] | null; reason: string; photos: string[]; now: string }
+  | { kind: 'authorizeReturn'; instructions: string | null }
+  | { kind: 'refuseReturn'; reason: string }
+  | { kind: 'receiveReturn'; note: string | null };
 
 /** An order in these has left the shop: a payment reversed then cannot send it back to awaiting payment. */
 const GONE: OrderStatus[] = ['shipped', 'delivered'];
@@ -96,6 +113,8 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderStreamEvent> =
     paidWith: null,
     refundedCents: 0,
     restockRequested: false,
+    deliveredAt: null,
+    returnStatus: null,
   },
 
   upcast: upcastOrderStreamEvent,
@@ -122,7 +141,12 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderStreamEvent> =
       case 'OrderPaymentFailed':
         return { ...state, paymentStatus: event.data.paymentStatusAfter, settledPayments: [...state.settledPayments, event.data.paymentId] };
       case 'OrderStatusChanged':
-        return { ...state, status: event.data.to, paymentStatus: event.data.cashCollected ? 'confirmed' : state.paymentStatus };
+        return {
+          ...state,
+          status: event.data.to,
+          paymentStatus: event.data.cashCollected ? 'confirmed' : state.paymentStatus,
+          deliveredAt: event.data.to === 'delivered' ? (event.data.at ?? null) : state.deliveredAt,
+        };
       case 'OrderShipped':
         return { ...state, status: 'shipped' };
       case 'OrderCancelled':
@@ -139,7 +163,21 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderStreamEvent> =
       case 'OrderBuyersRecorded':
         return { ...state, buyers: event.data.buyers };
       case 'OrderRefunded':
-        return { ...state, refundedCents: parseCents(event.data.refundedTotal), restockRequested: state.restockRequested || event.data.restock };
+        // A refund after the returned parcel arrived closes the return.
+        return {
+          ...state,
+          refundedCents: parseCents(event.data.refundedTotal),
+          restockRequested: state.restockRequested || event.data.restock,
+          returnStatus: state.returnStatus === 'received' ? 'refunded' : state.returnStatus,
+        };
+      case 'OrderReturnRequested':
+        return { ...state, returnStatus: 'requested' };
+      case 'OrderReturnAuthorized':
+        return { ...state, returnStatus: 'authorized' };
+      case 'OrderReturnRefused':
+        return { ...state, returnStatus: 'refused' };
+      case 'OrderReturnReceived':
+        return { ...state, returnStatus: 'received' };
       case 'OrderPaymentReversed':
         // No longer settled by that payment: its confirming again (or failing) is recorded anew.
         return {
@@ -199,13 +237,16 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderStreamEvent> =
         if (command.status === state.status) return [];
         const refusal = statusMoveRefusal(orderId, state.status, command.status);
         if (refusal !== null) throw new ConflictError(refusal);
+        if (GONE.includes(command.status) && !GONE.includes(state.status)) assertMayShip(state.details, command.buyerVerification);
         const cashCollected = command.status === 'delivered' && state.details.paymentMethod === CASH_ON_DELIVERY && state.paymentStatus !== 'confirmed';
-        return [{ type: 'OrderStatusChanged', version: 1, data: { orderId, from: state.status, to: command.status, ...(cashCollected ? { cashCollected: true as const } : {}) } }];
+        const at = command.status === 'delivered' && command.now ? { at: command.now } : {};
+        return [{ type: 'OrderStatusChanged', version: 1, data: { orderId, from: state.status, to: command.status, ...(cashCollected ? { cashCollected: true as const } : {}), ...at } }];
       }
       case 'ship':
         if (state.status !== 'pending' && state.status !== 'processing') {
           throw new ConflictError(`Only pending or processing orders can be shipped; order ${orderId} is ${state.status}`);
         }
+        assertMayShip(state.details, command.buyerVerification);
         return [{ type: 'OrderShipped', version: 1, data: { orderId, from: state.status, trackingNumber: command.trackingNumber, carrier: command.carrier, adminNotes: command.adminNotes } }];
       case 'cancel':
         if (state.status === 'cancelled') return [];
@@ -248,6 +289,20 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderStreamEvent> =
         return [{ type: 'OrderStockReleased', version: 1, data: { orderId } }];
       case 'refund':
         return refund(state, state.details, command);
+      case 'requestReturn':
+        return requestReturn(state, state.details, command);
+      case 'authorizeReturn':
+        if (state.returnStatus === 'authorized') return [];
+        assertReturnIs(orderId, state.returnStatus, ['requested'], 'authorized');
+        return [{ type: 'OrderReturnAuthorized', version: 1, data: { orderId, instructions: command.instructions } }];
+      case 'refuseReturn':
+        if (state.returnStatus === 'refused') return [];
+        assertReturnIs(orderId, state.returnStatus, ['requested', 'authorized'], 'refused');
+        return [{ type: 'OrderReturnRefused', version: 1, data: { orderId, reason: command.reason } }];
+      case 'receiveReturn':
+        if (state.returnStatus === 'received') return [];
+        assertReturnIs(orderId, state.returnStatus, ['authorized'], 'marked received');
+        return [{ type: 'OrderReturnReceived', version: 1, data: { orderId, note: command.note } }];
       case 'claim': {
         if (state.details.customerId === command.customerId) return [];
         // Another customer's order, or not placed with this address: it does not exist for this customer.
@@ -289,6 +344,45 @@ function refund(state: OrderState, details: OrderDetails, command: Extract<Order
       data: { orderId, amount: formatCents(amountCents), refundedTotal: formatCents(refundedCents), fully, reason: command.reason, restock: command.restock, refundAddress, transactionHash },
     },
   ];
+}
+
+/**
+ * The `/returns` policy: a delivered order, within RETURN_WINDOW_DAYS of its delivery (where the delivery's time
+ * was recorded), one return per order, lines of the order at most as many as were ordered, nothing refunded in
+ * full already. The amount is what the lines cost on the order less the order's discount on them, in cents
+ * rounded half up: what staff are offered to refund once the parcel is back.
+ */
+function requestReturn(state: OrderState, details: OrderDetails, command: Extract<OrderCommand, { kind: 'requestReturn' }>): OrderStreamEvent[] {
+  const { orderId } = details;
+  if (state.returnStatus !== null) throw new ConflictError(`A return of order ${orderId} was asked for already (${state.returnStatus}); please contact us about it.`);
+  if (state.status !== 'delivered') throw new ConflictError(`Order ${orderId} is ${state.status}: only delivered orders can be returned.`);
+  if (state.refundedCents >= parseCents(details.totals.totalAmount)) throw new ConflictError(`Order ${orderId} is refunded in full already`);
+  if (state.deliveredAt !== null) {
+    if (Date.parse(command.now) > returnWindowEnd(state.deliveredAt)) {
+      throw new ConflictError(`Returns are accepted within ${RETURN_WINDOW_DAYS} days of delivery; order ${orderId} was delivered on ${state.deliveredAt.slice(0, 10)}.`);
+    }
+  }
+  const asked = command.lines ?? details.lines.map((line) => ({ productId: line.productId, quantity: line.quantity }));
+  const lines: ReturnLine[] = asked.map(({ productId, quantity }) => {
+    const line = details.lines.find((candidate) => candidate.productId === productId);
+    if (!line) throw new InvalidInputError(`Product ${productId} is not on order ${orderId}`);
+    if (quantity > line.quantity) throw new InvalidInputError(`Order ${orderId} has ${line.quantity} × ${line.name}; at most that many can be returned`);
+    return { productId, name: line.name, quantity, amount: formatCents(parseCents(line.unitPrice) * quantity) };
+  });
+  const linesCents = lines.reduce((sum, line) => sum + parseCents(line.amount), 0);
+  const amountCents = returnAmountCents(linesCents, details.totals.discountPercentage);
+  return [{ type: 'OrderReturnRequested', version: 1, data: { orderId, lines, amount: formatCents(amountCents), reason: command.reason, photos: command.photos } }];
+}
+
+/** An order leaves the shop only once its buyer's institution is verified (where the shop asks): 409 saying what is missing. */
+function assertMayShip(details: OrderDetails, standing: BuyerVerificationStanding): void {
+  const refusal = shippingVerificationRefusal(details.orderId, details.customerId === null, standing);
+  if (refusal !== null) throw new ConflictError(refusal);
+}
+
+function assertReturnIs(orderId: number, status: ReturnStatus | null, allowed: ReturnStatus[], to: string): void {
+  if (status === null) throw new ConflictError(`No return was asked for on order ${orderId}`);
+  if (!allowed.includes(status)) throw new ConflictError(`The return of order ${orderId} is ${status}; it cannot be ${to} now`);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { PageQuery } from '../../shared/contract/paging';
 import { pageQuerySchema } from '../../shared/contract/paging-input';
@@ -10,8 +10,9 @@ import { idParamSchema } from '../../shared/http/id-param';
 import { orderContactLink } from '../contract/checkout-rules';
 import { SignedInGuard } from '../../shared/http/guards';
 import { RateLimiter } from '../../shared/http/rate-limiter';
-import { commandContextOf, CurrentUser } from '../../shared/http/request-context';
+import { commandContextOf, CurrentUser, currentUserOf } from '../../shared/http/request-context';
 import { SessionUser } from '../../identity/contract/session-user';
+import type { Permission } from '../../identity/contract/staff-roles';
 import { rememberGuestOrder } from '../../shared/http/session-data';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
 import { CheckoutPricing, UnknownReferralCode } from '../commands/checkout-pricing';
@@ -20,16 +21,28 @@ import { APP_CONFIG, AppConfig } from '../../config';
 import { PlaceOrder } from '../commands/place-order.command';
 import { BuyerIdentity } from './buyer-identity';
 import { OrderStillBeingPlaced } from '../processes/order-placement.process';
-import { assertMayAccessOrder, mayAccessOrder } from '../../shared/http/order-access';
+import { assertMayAccessOrder, mayAccessOrder, orderRefusal, seesOrderAmounts } from '../../shared/http/order-access';
+import { orderAsSeen } from '../contract/order-amounts';
 import { CancelOrder } from '../commands/cancel-order.command';
 import { OrderQueries } from '../../../../projections/ordering/order.queries';
 import { OrderView, PlacedOrderView } from '../contract/order.views';
 import { OrderTimelineEntryView } from '../contract/order-timeline';
 import { CANCELLED_BY_CUSTOMER, CancelOrderInput, cancelOrderSchema, ORDER_LOOKUP_NO_MATCH, OrderLookupInput, orderLookupSchema, OrderLookupView } from '../contract/order-lookup';
 import { gstIncluded } from '../contract/gst';
-import { NotFoundError } from '../../shared/errors';
+import { InvalidInputError, NotFoundError } from '../../shared/errors';
+import { RequestOrderReturn } from '../commands/order-return.command';
+import { TaxInvoicePdf } from '../commands/tax-invoice.query';
+import { RETURN_PHOTO_FULL, RETURN_PHOTO_THUMBNAIL, ReturnRequestInput, returnRequestSchema } from '../contract/order-returns';
+import { AttachedImageFile } from '../../media/commands/public';
+import { UPLOAD_ID } from '../../media/contract/media-input';
+import { sendPrivateWebp } from '../../shared/http/private-image';
 
 const referralCodeParam = z.string().trim().min(1).max(40, 'Invalid referral code');
+const photoIdParam = z.string().regex(UPLOAD_ID, 'Image not found');
+const photoFileParam = z
+  .string()
+  .refine((file) => file === `${RETURN_PHOTO_THUMBNAIL}.webp` || file === `${RETURN_PHOTO_FULL}.webp`, 'Image not found')
+  .transform((file) => Number.parseInt(file, 10));
 /**
  * Referral codes are worth guessing (each is a discount), so an address gets 30 tries a minute at
  * telling codes apart, on one budget: every check of the lookup route, and every miss of a quote or
@@ -53,6 +66,7 @@ const ORDER_LOOKUPS_PER_ORDER = { limit: 100, windowMs: 60 * 60_000 };
 export class OrderingController {
   constructor(
     private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
     private readonly pricing: CheckoutPricing,
     private readonly orders: OrderQueries,
     private readonly projections: ProjectionRunner,
@@ -91,14 +105,14 @@ export class OrderingController {
   async order(@Param('id', new ZodValidationPipe(idParamSchema('Order'))) orderId: number, @Req() request: Request) {
     const order = await this.orders.byId(orderId);
     assertMayAccessOrder(request, order);
-    return order;
+    return orderAsSeen(order, seesOrderAmounts(currentUserOf(request)?.role));
   }
 
   @Get('orders/:id/items')
   async orderItems(@Param('id', new ZodValidationPipe(idParamSchema('Order'))) orderId: number, @Req() request: Request) {
     const order = await this.orders.byId(orderId);
     assertMayAccessOrder(request, order);
-    return order.items;
+    return orderAsSeen(order, seesOrderAmounts(currentUserOf(request)?.role)).items;
   }
 
   /** The order's history in its customer's words; readable by exactly those who may read the order. */
@@ -106,7 +120,9 @@ export class OrderingController {
   async orderTimeline(@Param('id', new ZodValidationPipe(idParamSchema('Order'))) orderId: number, @Req() request: Request): Promise<OrderTimelineEntryView[]> {
     const order = await this.orders.byId(orderId);
     assertMayAccessOrder(request, order);
-    return this.orders.timeline(orderId);
+    const timeline = await this.orders.timeline(orderId);
+    // Refunds and returns tell their amounts; staff not shown amounts (fulfilment) read that they happened.
+    return seesOrderAmounts(currentUserOf(request)?.role) ? timeline : timeline.map((entry) => (/A\$/.test(entry.detail ?? '') ? { ...entry, detail: null } : entry));
   }
 
   /**
@@ -135,13 +151,62 @@ export class OrderingController {
     @Body(new ZodValidationPipe(cancelOrderSchema)) input: CancelOrderInput,
     @Req() request: Request,
   ): Promise<OrderView> {
-    if (input.email !== undefined) await this.countLookup(request, orderId);
-    const order = await this.orderOrNull(orderId);
-    const proven = order !== null && (mayAccessOrder(request, order) || (input.email !== undefined && order.customerEmail.toLowerCase() === input.email));
-    if (!order || !proven) throw new NotFoundError(input.email === undefined ? 'Order not found' : ORDER_LOOKUP_NO_MATCH);
+    await this.buyersOrder(request, orderId, input.email, 'orders:cancel');
     const { position } = await this.commands.execute(new CancelOrder(orderId, CANCELLED_BY_CUSTOMER, commandContextOf(request), true));
     await this.projections.readYourWrite(position, ['orders'], `/api/orders/${orderId}`);
     return this.orders.byId(orderId);
+  }
+
+  /**
+   * The buyer asks to return a delivered order's items (issue 21, the `/returns` policy): the same proof as a
+   * cancellation (the customer, the browser that placed it as a guest, or a guest's e-mail counted like a lookup).
+   * Photos are uploads of a signed-in buyer. Staff then authorize or refuse it; the buyer is mailed at each step.
+   */
+  @Post('orders/:id/returns')
+  @HttpCode(201)
+  async requestReturn(
+    @Param('id', new ZodValidationPipe(idParamSchema('Order'))) orderId: number,
+    @Body(new ZodValidationPipe(returnRequestSchema)) input: ReturnRequestInput,
+    @CurrentUser() user: SessionUser | null,
+    @Req() request: Request,
+  ): Promise<OrderView> {
+    await this.buyersOrder(request, orderId, input.email, 'returns:decide');
+    if (input.photos.length > 0 && !user) throw new InvalidInputError('Sign in to add photos to a return');
+    const { lines, reason, photos } = input;
+    const { position } = await this.commands.execute(new RequestOrderReturn(orderId, { lines: lines ?? null, reason, photos }, user?.id ?? null, commandContextOf(request)));
+    await this.projections.readYourWrite(position, ['orders'], `/api/orders/${orderId}`);
+    return this.orders.byId(orderId);
+  }
+
+  /**
+   * The paid order's tax invoice as a PDF (issue 22; a receipt where the shop is not registered for GST), for whoever
+   * may read the order: its buyer's session, the browser that placed it as a guest, staff who see amounts. 409 while unpaid.
+   */
+  @Get('orders/:id/invoice.pdf')
+  async invoice(@Param('id', new ZodValidationPipe(idParamSchema('Order'))) orderId: number, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const order = await this.orders.byId(orderId);
+    assertMayAccessOrder(request, order, 'orders:amounts');
+    const { fileName, bytes } = await this.queries.execute(new TaxInvoicePdf(orderId));
+    response.setHeader('Content-Type', 'application/pdf');
+    response.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+    response.setHeader('Cache-Control', 'private, no-store');
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    response.send(bytes);
+  }
+
+  /** A return's photo, re-encoded as WebP: for whoever may read the order (its buyer and staff), never kept by shared caches. */
+  @Get('orders/:id/return-photos/:photoId/:file')
+  async returnPhoto(
+    @Param('id', new ZodValidationPipe(idParamSchema('Order'))) orderId: number,
+    @Param('photoId', new ZodValidationPipe(photoIdParam)) photoId: string,
+    @Param('file', new ZodValidationPipe(photoFileParam)) width: number,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const order = await this.orderOrNull(orderId);
+    if (!order || !mayAccessOrder(request, order) || !order.returnRequest?.photos.some((photo) => photo.id === photoId)) throw new NotFoundError('Image not found');
+    const { bytes } = await this.queries.execute(new AttachedImageFile(photoId, width));
+    sendPrivateWebp(response, bytes);
   }
 
   /** The customer's own orders, newest first: the first page without paging parameters, with how many in X-Total-Count. */
@@ -149,6 +214,20 @@ export class OrderingController {
   @UseGuards(SignedInGuard)
   async customerOrders(@CurrentUser() user: SessionUser, @Query(new ZodValidationPipe(pageQuerySchema.strict())) query: PageQuery, @Res({ passthrough: true }) response: Response) {
     return pageHeaders(response, await this.orders.forCustomer(user.id, query));
+  }
+
+  /**
+   * The order, when the request is its buyer's: the customer, the browser that placed it as a guest, staff whose role
+   * has `staffPermission`, or whoever gives the e-mail it was placed with (counted like a lookup). Staff who read orders
+   * but may not do this are told so (403); anyone else is told it does not exist.
+   */
+  private async buyersOrder(request: Request, orderId: number, email: string | undefined, staffPermission: Permission): Promise<OrderView> {
+    if (email !== undefined) await this.countLookup(request, orderId);
+    const order = await this.orderOrNull(orderId);
+    const notFound = email === undefined ? 'Order not found' : ORDER_LOOKUP_NO_MATCH;
+    if (!order) throw new NotFoundError(notFound);
+    if (!mayAccessOrder(request, order, staffPermission) && !(email !== undefined && order.customerEmail.toLowerCase() === email)) throw orderRefusal(request, staffPermission, notFound);
+    return order;
   }
 
   /** The order, or null when there is none (the lookup and the cancellation answer one 404 for every failure). */

@@ -1,4 +1,4 @@
-import { CryptoPaymentMethod } from '../../ordering/contract/checkout-rules';
+import { ChainPaymentMethod } from '../../ordering/contract/checkout-rules';
 
 /**
  * The chains the shop watches. One watcher per network; Ethereum's watches Ether and its ERC-20
@@ -6,7 +6,8 @@ import { CryptoPaymentMethod } from '../../ordering/contract/checkout-rules';
  */
 export type ChainNetwork = 'bitcoin' | 'ethereum' | 'tron';
 
-export const NETWORK_OF: Record<CryptoPaymentMethod, ChainNetwork> = {
+/** PromptPay is on no chain, so no watcher: its payments wait for staff. */
+export const NETWORK_OF: Record<ChainPaymentMethod, ChainNetwork> = {
   bitcoin: 'bitcoin',
   ethereum: 'ethereum',
   'usdt-erc20': 'ethereum',
@@ -18,7 +19,7 @@ export const NETWORK_OF: Record<CryptoPaymentMethod, ChainNetwork> = {
 export interface WatchedAddress {
   /** As the payment recorded it (bech32 lowercase, 0x EIP-55 checksummed, base58check `T…`). */
   address: string;
-  method: CryptoPaymentMethod;
+  method: ChainPaymentMethod;
   /** For a token method: the token contract the watcher reads Transfer logs of (from the watcher's settings, not the shopper). */
   tokenContract?: string;
   /** The chain height when the payment was quoted, if known: nothing older can pay it. */

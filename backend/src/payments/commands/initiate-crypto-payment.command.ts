@@ -2,7 +2,7 @@ import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { PaymentQueries } from '../../../../projections/payments/payment.queries';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
-import { CRYPTO_PAYMENT_METHODS, CryptoPaymentMethod, isCryptoPaymentMethod } from '../../ordering/contract/checkout-rules';
+import { ChainPaymentMethod, CRYPTO_PAYMENT_METHODS, CryptoPaymentMethod, isChainPaymentMethod, isCryptoPaymentMethod } from '../../ordering/contract/checkout-rules';
 import { ExtendPaymentWindow, OrderForPaymentQuery } from '../../ordering/commands/public';
 import { ConflictError } from '../../shared/errors';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
@@ -88,7 +88,7 @@ export class InitiateCryptoPaymentHandler implements ICommandHandler<InitiateCry
    * watcher looks back a fixed number of blocks). A fixed address is shared by every payment, so nothing on
    * the chain says which payment a transfer to it belongs to: those stay with an administrator.
    */
-  private async watchFrom(method: CryptoPaymentMethod): Promise<{ confirmationsRequired: number; fromHeight?: number } | null> {
+  private async watchFrom(method: ChainPaymentMethod): Promise<{ confirmationsRequired: number; fromHeight?: number } | null> {
     const network = NETWORK_OF[method];
     const watcher = this.watchers.find((candidate) => candidate.network === network);
     if (!watcher) return null;
@@ -125,7 +125,7 @@ export class InitiateCryptoPaymentHandler implements ICommandHandler<InitiateCry
       ({ paymentDueBy } = await this.commands.execute(new ExtendPaymentWindow(orderId, new Date(quoteEnds), context, now)));
     }
     const expiresAt = new Date(paymentDueBy === null ? quoteEnds : Math.min(quoteEnds, Date.parse(paymentDueBy))).toISOString();
-    const watch = derivation ? await this.watchFrom(method) : null;
+    const watch = derivation && isChainPaymentMethod(method) ? await this.watchFrom(method) : null;
     return this.ids.claim('payment', paymentStream, async (paymentId) => {
       const events = paymentDecider.decide(
         {

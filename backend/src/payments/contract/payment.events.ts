@@ -14,11 +14,12 @@ export interface AddressDerivation {
 }
 
 /**
- * The quote is part of the fact: the rates used, the amount asked for and until when it holds.
+ * The quote is part of the fact: the rates used, the amount asked for and until when it holds. For PromptPay
+ * the `coin` is THB, `cryptoAmount` the baht, `walletAddress` the shop's PromptPay id and `paymentUri` the EMVCo payload.
  * Fields added later are optional, so the events recorded before them still read as version 1:
- * - `cryptoAmountUnits`: the same amount in the coin's smallest unit (satoshi, wei, 6-decimal token units), an integer string;
+ * - `cryptoAmountUnits`: the same amount in the coin's smallest unit (satoshi, wei, 6-decimal token units, satang), an integer string;
  * - `addressDerivation`: present when `walletAddress` was derived from an extended public key (absent for a fixed address);
- * - `rateSources`: the exchanges whose fresh prices made the median, or `fixed` for the demo rates;
+ * - `rateSources`: the exchanges whose fresh prices made the median, or `fixed` for the demo rates (`fixed THB` beside the exchanges for a PromptPay quote's baht price);
  * - `confirmationsRequired`: present when a chain watcher follows the payment's network and address: the
  *   confirmation policy locked with the quote (later changes of the policy do not move it);
  * - `fromHeight`: the chain's tip height when the quote was made, so a watcher scans from there.

@@ -11,6 +11,16 @@ describe('crypto quote', () => {
     expect(quoteCryptoAmount('200.00', '0.65', '0.9999', 2)).toBe('130.01');
   });
 
+  it('quotes PromptPay in baht at USD 0.0286 per baht, to the satang', () => {
+    // 100 AUD x 0.65 = 65 USD; 65 / 0.0286 = 2272.7272... THB
+    expect(quoteCryptoAmount('100.00', '0.65', '0.0286', 2)).toBe('2272.73');
+    // 210 x 0.65 = 136.5; 136.5 / 0.0286 = 4772.7272...
+    expect(quoteCryptoAmount('210.00', '0.65', '0.0286', 2)).toBe('4772.73');
+    // 0.01 x 0.65 / 0.0286 = 0.22727...: the half-up rounding works on integers, not on a float's 0.2272999...
+    expect(quoteCryptoAmount('0.01', '0.65', '0.0286', 2)).toBe('0.23');
+    expect(toSmallestUnit('2272.73', SMALLEST_UNIT_DECIMALS.promptpay)).toBe('227273');
+  });
+
   it('rounds half up on exact integers', () => {
     // 10.01 x 0.65 = 6.5065 -> 6.51
     expect(quoteCryptoAmount('10.01', '0.65', '1', 2)).toBe('6.51');

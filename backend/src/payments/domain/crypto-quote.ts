@@ -1,17 +1,18 @@
 import { CryptoPaymentMethod } from '../../ordering/contract/checkout-rules';
 
-/** Decimals of each method's smallest unit: satoshi, wei, and the 6-decimal units of USDT and USDC on both chains. */
+/** Decimals of each method's smallest unit: satoshi, wei, the 6-decimal units of USDT and USDC on both chains, and PromptPay's satang. */
 export const SMALLEST_UNIT_DECIMALS: Record<CryptoPaymentMethod, number> = {
   bitcoin: 8,
   ethereum: 18,
   'usdt-erc20': 6,
   usdc: 6,
   'usdt-trc20': 6,
+  promptpay: 2,
 };
 
 /**
- * Exact crypto amounts: AUD total x USD per AUD / coin price, rounded half up to the
- * coin's displayed decimals, computed on integers (BigInt) from decimal strings.
+ * Exact quoted amounts (a coin, or baht for PromptPay): AUD total x USD per AUD / price, rounded half up to the
+ * displayed decimals, computed on integers (BigInt) from decimal strings.
  */
 export function quoteCryptoAmount(totalAud: string, usdPerAud: string, coinPriceUsd: string, decimals: number): string {
   const total = toFraction(totalAud);

@@ -5,7 +5,7 @@ import { keccak_256 } from '@noble/hashes/sha3';
 import { bytesToHex } from '@noble/hashes/utils';
 import { bech32, createBase58check } from '@scure/base';
 import { HARDENED_OFFSET, HDKey } from '@scure/bip32';
-import { CryptoPaymentMethod } from '../../ordering/contract/checkout-rules';
+import { ChainPaymentMethod } from '../../ordering/contract/checkout-rules';
 import { AddressDerivation, AddressFamily } from '../contract/payment.events';
 
 /**
@@ -15,7 +15,7 @@ import { AddressDerivation, AddressFamily } from '../contract/payment.events';
  */
 
 /** Which key pays which method: one Ethereum account serves Ether and both ERC-20 tokens. */
-export const ADDRESS_FAMILY: Record<CryptoPaymentMethod, AddressFamily> = {
+export const ADDRESS_FAMILY: Record<ChainPaymentMethod, AddressFamily> = {
   bitcoin: 'btc',
   ethereum: 'eth',
   'usdt-erc20': 'eth',

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CryptoPaymentMethod } from '../../ordering/contract/checkout-rules';
+import { CryptoPaymentMethod, isChainPaymentMethod } from '../../ordering/contract/checkout-rules';
 import { NETWORK_OF } from '../chain/chain-watcher.port';
 import { PaymentRecord, PaymentView } from '../contract/payment.views';
 import { fromSmallestUnit, SMALLEST_UNIT_DECIMALS } from '../domain/crypto-quote';
@@ -17,7 +17,8 @@ export class PaymentPresenter {
   present(record: PaymentRecord): PaymentView {
     const method = record.paymentMethod as CryptoPaymentMethod;
     const decimals = SMALLEST_UNIT_DECIMALS[method];
-    const explorer = this.config.chain.explorers[NETWORK_OF[method]];
+    // PromptPay is on no chain: no watcher records transfers to link to an explorer.
+    const explorer = isChainPaymentMethod(method) ? this.config.chain.explorers[NETWORK_OF[method]] : null;
     const amountDue = fromSmallestUnit(record.settlement.amountDueUnits, decimals);
     const topUp = record.status === 'pending' && OPEN_FOR_TOP_UP.has(record.settlement.state) && record.settlement.amountDueUnits !== '0';
     return {
@@ -25,7 +26,7 @@ export class PaymentPresenter {
       amountDue,
       // The remainder at the quote's locked rate: the same address and coin, only the amount left.
       remainderUri: topUp ? paymentUri(method, record.walletAddress, amountDue, this.config.chain.tokenContracts) : null,
-      transfers: record.transfers.map((transfer) => ({ ...transfer, explorerUrl: `${explorer}${transfer.transactionHash}` })),
+      transfers: explorer === null ? [] : record.transfers.map((transfer) => ({ ...transfer, explorerUrl: `${explorer}${transfer.transactionHash}` })),
     };
   }
 }

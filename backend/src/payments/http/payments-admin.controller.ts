@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { paymentMethodLabel } from '../../ordering/contract/checkout-rules';
 import { pageHeaders } from '../../shared/http/paged-response';
@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
 import { idParamSchema } from '../../shared/http/id-param';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
-import { AdminGuard } from '../../shared/http/guards';
+import { RequirePermission } from '../../shared/http/guards';
 import { Context, CurrentUser } from '../../shared/http/request-context';
 import { SessionUser } from '../../identity/contract/session-user';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
@@ -38,7 +38,6 @@ const paymentId = new ZodValidationPipe(idParamSchema('Payment'));
 const EXPORT_BATCH = 500;
 
 @Controller('api/admin/payments')
-@UseGuards(AdminGuard)
 export class PaymentsAdminController {
   constructor(
     private readonly commands: CommandBus,
@@ -55,6 +54,7 @@ export class PaymentsAdminController {
    * state (`underpaid`, `late`, …), method and search; how many match in X-Total-Count.
    */
   @Get()
+  @RequirePermission('payments:read')
   async list(@Query(new ZodValidationPipe(paymentListSchema)) { page, pageSize, ...filter }: z.infer<typeof paymentListSchema>, @Res({ passthrough: true }) response: Response): Promise<PaymentView[]> {
     const found = await this.payments.page(filter, { page, pageSize });
     return pageHeaders(response, { ...found, items: found.items.map((payment) => this.presenter.present(payment)) });
@@ -62,6 +62,7 @@ export class PaymentsAdminController {
 
   /** Exactly the payments the filters keep, as CSV (checkout spec §5, Export), streamed a batch at a time whatever their number. */
   @Get('export')
+  @RequirePermission('payments:read')
   async export(@Query(new ZodValidationPipe(paymentFilterSchema)) filter: z.infer<typeof paymentFilterSchema>, @Res() response: Response): Promise<void> {
     response.setHeader('Content-Type', 'text/csv; charset=utf-8');
     response.setHeader('Content-Disposition', 'attachment; filename="payments.csv"');
@@ -95,17 +96,20 @@ export class PaymentsAdminController {
 
   /** Derived or fixed addresses, live or fixed rates, watched or manual confirmation: what the Payments tab tells the admin about how payments are taken. */
   @Get('settings')
+  @RequirePermission('payments:read')
   settings(): PaymentsSettingsView {
     return describePaymentsSettings(this.config, this.watchers.map((watcher) => watcher.network));
   }
 
   /** One payment as the Payments tab shows it, for its own address in the back office (`/admin/payments/:id`). */
   @Get(':id')
+  @RequirePermission('payments:read')
   async one(@Param('id', paymentId) id: number): Promise<PaymentView> {
     return this.presenter.present(await this.payments.byId(id));
   }
 
   @Post(':id/confirm')
+  @RequirePermission('payments:decide')
   @HttpCode(200)
   async confirm(@Param('id', paymentId) id: number, @Body(new ZodValidationPipe(confirmSchema)) body: z.infer<typeof confirmSchema>, @CurrentUser() admin: SessionUser, @Context() context: CommandContext) {
     const { position } = await this.commands.execute(new ConfirmPayment(id, body.transactionHash, `admin:${admin.email}`, context));
@@ -113,6 +117,7 @@ export class PaymentsAdminController {
   }
 
   @Post(':id/fail')
+  @RequirePermission('payments:decide')
   @HttpCode(200)
   async fail(@Param('id', paymentId) id: number, @Body(new ZodValidationPipe(failSchema)) body: z.infer<typeof failSchema>, @CurrentUser() admin: SessionUser, @Context() context: CommandContext) {
     const { position } = await this.commands.execute(new FailPayment(id, body.reason, `admin:${admin.email}`, context));
@@ -121,6 +126,7 @@ export class PaymentsAdminController {
 
   /** The rest of an underpaid payment is waived: the payment is confirmed with what arrived and the order is paid. */
   @Post(':id/accept-underpayment')
+  @RequirePermission('payments:decide')
   @HttpCode(200)
   async acceptUnderpayment(
     @Param('id', paymentId) id: number,
@@ -134,6 +140,7 @@ export class PaymentsAdminController {
 
   /** Paid for a stated reason (e.g. late, or checked by hand): confirmed with the transaction given, or the last one the chain showed. */
   @Post(':id/mark-paid')
+  @RequirePermission('payments:decide')
   @HttpCode(200)
   async markPaid(@Param('id', paymentId) id: number, @Body(new ZodValidationPipe(markPaidSchema)) body: z.infer<typeof markPaidSchema>, @CurrentUser() admin: SessionUser, @Context() context: CommandContext) {
     const decision = { kind: 'markPaid' as const, reason: body.reason, transactionHash: body.transactionHash ?? null };
@@ -142,6 +149,7 @@ export class PaymentsAdminController {
   }
 
   @Post(':id/refund-note')
+  @RequirePermission('payments:decide')
   @HttpCode(200)
   async noteRefund(@Param('id', paymentId) id: number, @Body(new ZodValidationPipe(refundNoteSchema)) body: z.infer<typeof refundNoteSchema>, @CurrentUser() admin: SessionUser, @Context() context: CommandContext) {
     const { position } = await this.commands.execute(new NotePaymentRefund(id, body.note, body.transactionHash ?? null, `admin:${admin.email}`, context));

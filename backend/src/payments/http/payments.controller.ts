@@ -41,7 +41,7 @@ export class PaymentsController {
 
   @Post('payments/crypto')
   async initiate(@Body(new ZodValidationPipe(initiateSchema)) body: z.infer<typeof initiateSchema>, @Req() request: Request) {
-    assertMayAccessOrder(request, await this.orders.byId(body.orderId));
+    assertMayAccessOrder(request, await this.orders.byId(body.orderId), 'payments:decide');
     const { paymentId, position } = await this.commands.execute(new InitiateCryptoPayment(body.orderId, body.paymentMethod, commandContextOf(request)));
     await this.projections.readYourWrite(position, ['payments'], `/api/payments/${paymentId}/status`);
     return this.presenter.present(await this.payments.byId(paymentId));
@@ -51,7 +51,7 @@ export class PaymentsController {
   @Get('payments/:id/status')
   async status(@Param('id', new ZodValidationPipe(idParamSchema('Payment'))) paymentId: number, @Req() request: Request) {
     const payment = await this.payments.byId(paymentId);
-    assertMayAccessOrder(request, await this.orders.byId(payment.orderId));
+    assertMayAccessOrder(request, await this.orders.byId(payment.orderId), 'payments:read');
     return this.presenter.present(payment);
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { LeaseKeeper } from '../../shared/leases/lease-keeper';
 import { CommandBus } from '@nestjs/cqrs';
 import { PaymentQueries, WatchedPayment } from '../../../../projections/payments/payment.queries';
-import { CRYPTO_PAYMENT_METHOD_IDS, CryptoPaymentMethod } from '../../ordering/contract/checkout-rules';
+import { CHAIN_PAYMENT_METHOD_IDS, ChainPaymentMethod } from '../../ordering/contract/checkout-rules';
 import { ConflictError } from '../../shared/errors';
 import { systemContext } from '../../shared/event-sourcing/command-context';
 import { CHAIN_WATCHERS, ChainNetwork, ChainWatcher, NETWORK_OF, ObservedTransfer, WatchedAddress } from '../chain/chain-watcher.port';
@@ -92,7 +92,7 @@ export class ChainWatch implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   private async pollWith(watcher: ChainWatcher): Promise<PollOutcome> {
-    const methods = CRYPTO_PAYMENT_METHOD_IDS.filter((method) => NETWORK_OF[method] === watcher.network);
+    const methods = CHAIN_PAYMENT_METHOD_IDS.filter((method) => NETWORK_OF[method] === watcher.network);
     const now = new Date(this.clock.now());
     const open = await this.payments.watched(methods, this.config.chain.graceMinutes * 60_000, now);
     if (open.length === 0) return { watched: 0, confirmed: [] };
@@ -115,7 +115,7 @@ export class ChainWatch implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   private addressOf(payment: WatchedPayment): WatchedAddress {
-    const method = payment.paymentMethod as CryptoPaymentMethod;
+    const method = payment.paymentMethod as ChainPaymentMethod;
     const token = method === 'usdt-erc20' || method === 'usdc' ? { tokenContract: this.config.chain.tokenContracts[method as Erc20Method] } : {};
     return { address: payment.walletAddress, method, ...token, ...(payment.fromHeight !== null && { fromHeight: payment.fromHeight }) };
   }

@@ -21,8 +21,10 @@ export const CRYPTO_RATES = Symbol('CRYPTO_RATES');
 export class RatesUnavailableError extends ServiceUnavailableException {}
 
 export const FIXED_RATES_SOURCE = 'fixed';
+/** With live rates, the baht's price is still the spec's fixed one: no exchange the shop reads quotes THB. */
+export const FIXED_THB_SOURCE = 'fixed THB';
 
-/** The fixed rates of checkout spec §9: the demo's default when no live source is configured. */
+/** The fixed rates of checkout spec §9 (the coins' and the baht's prices): the demo's default when no live source is configured. */
 export class FixedCryptoRates implements CryptoRates {
   async ratesFor(coin: Coin): Promise<CoinRates> {
     return { usdPerAud: USD_PER_AUD, coinPriceUsd: COIN_PRICES_USD[coin], sources: [FIXED_RATES_SOURCE] };

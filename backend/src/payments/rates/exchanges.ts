@@ -1,7 +1,10 @@
 import { Coin } from '../../ordering/contract/checkout-rules';
 
-/** What a source can tell: the price in USD of one coin, or of one Australian dollar (the order totals' currency). */
-export type RateFigure = Coin | 'AUD';
+/**
+ * What a source can tell: the price in USD of one coin, or of one Australian dollar (the order totals' currency).
+ * Not the baht: the exchanges quote no THB, so PromptPay quotes take the spec's fixed baht price (live-crypto-rates.ts).
+ */
+export type RateFigure = Exclude<Coin, 'THB'> | 'AUD';
 export const RATE_FIGURES: RateFigure[] = ['BTC', 'ETH', 'USDT', 'USDC', 'AUD'];
 
 /** A price as a decimal string, never a float, and when it was true (the exchange's own time when it says, else when it arrived). */

@@ -47,6 +47,14 @@ describe('live crypto rates', () => {
     expect(await rates().ratesFor('USDC')).toMatchObject({ coinPriceUsd: '0.9999' });
   });
 
+  it('quotes the baht at the spec\'s fixed price with the live AUD rate, and says so in the sources', async () => {
+    // Bitstamp gives no AUD rate, so only the other two sources made the quote.
+    expect(await rates().ratesFor('THB')).toEqual({ usdPerAud: '0.651', coinPriceUsd: '0.0286', sources: ['coinbase', 'fixed THB', 'kraken'] });
+    now = RECORDED_AT + 61_000;
+    down = new Set(['kraken', 'coinbase', 'bitstamp']);
+    await expect(rates().ratesFor('THB')).rejects.toThrow(/We cannot quote THB right now.*Australian dollar rate/);
+  });
+
   it('counts a source that went down with its last price until that price is older than the maximum age', async () => {
     const live = rates(60);
     await live.ratesFor('BTC');

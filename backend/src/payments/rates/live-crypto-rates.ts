@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
-import { Coin } from '../../ordering/contract/checkout-rules';
+import { Coin, COIN_PRICES_USD } from '../../ordering/contract/checkout-rules';
 import { medianPrice } from '../domain/crypto-quote';
-import { CoinRates, CryptoRates, RatesUnavailableError } from './crypto-rates.port';
+import { CoinRates, CryptoRates, FIXED_THB_SOURCE, RatesUnavailableError } from './crypto-rates.port';
 import { EXCHANGES, ExchangeName, FetchJson, RateFigure, SourceReading } from './exchanges';
 
 export interface RateSourceSetting {
@@ -59,23 +59,33 @@ export class LiveCryptoRates implements CryptoRates {
     }));
   }
 
+  /**
+   * The exchanges quote no baht: a PromptPay quote takes the live AUD rate with the spec's fixed baht price
+   * (§9, USD 0.0286), and records `fixed THB` among its sources so the quote says which part was not live.
+   */
   async ratesFor(coin: Coin): Promise<CoinRates> {
     await Promise.all(this.sources.map((source) => this.refresh(source)));
-    const price = this.freshPrices(coin);
-    const aud = this.freshPrices('AUD');
-    for (const [figure, fresh, what] of [[coin, price, `${coin} prices`], ['AUD', aud, 'the Australian dollar rate']] as const) {
-      const needed = this.settings.minSources[figure];
-      if (fresh.length < needed) {
-        throw new RatesUnavailableError(
-          `We cannot quote ${coin} right now: live exchange rates are unavailable (${fresh.length} of the ${needed} source${needed === 1 ? '' : 's'} needed gave ${what} in the last ${this.settings.maxAgeSeconds} s). Please try again in a few minutes.`,
-        );
-      }
-    }
+    const aud = this.requireFresh(coin, 'AUD', 'the Australian dollar rate');
+    const usdPerAud = medianPrice(aud.map((entry) => entry.usd));
+    if (coin === 'THB') return { usdPerAud, coinPriceUsd: COIN_PRICES_USD.THB, sources: [...new Set(aud.map((entry) => entry.source)), FIXED_THB_SOURCE].sort() };
+    const price = this.requireFresh(coin, coin, `${coin} prices`);
     return {
-      usdPerAud: medianPrice(aud.map((entry) => entry.usd)),
+      usdPerAud,
       coinPriceUsd: medianPrice(price.map((entry) => entry.usd)),
       sources: [...new Set([...price, ...aud].map((entry) => entry.source))].sort(),
     };
+  }
+
+  /** The fresh prices of a figure, or RatesUnavailableError when fewer sources than required gave one. */
+  private requireFresh(coin: Coin, figure: RateFigure, what: string): { source: ExchangeName; usd: string }[] {
+    const fresh = this.freshPrices(figure);
+    const needed = this.settings.minSources[figure];
+    if (fresh.length < needed) {
+      throw new RatesUnavailableError(
+        `We cannot quote ${coin} right now: live exchange rates are unavailable (${fresh.length} of the ${needed} source${needed === 1 ? '' : 's'} needed gave ${what} in the last ${this.settings.maxAgeSeconds} s). Please try again in a few minutes.`,
+      );
+    }
+    return fresh;
   }
 
   private freshPrices(figure: RateFigure): { source: ExchangeName; usd: string }[] {

@@ -8,10 +8,11 @@ import { ProjectionRunner } from '../../../../projections/runner/projection-runn
 import { idParamSchema } from '../../shared/http/id-param';
 import { CatalogueQueries } from '../../../../projections/catalogue/catalogue.queries';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
-import { AdminGuard, SignedInGuard } from '../../shared/http/guards';
+import { RequirePermission, SignedInGuard } from '../../shared/http/guards';
 import { RateLimiter } from '../../shared/http/rate-limiter';
 import { Context, CurrentUser } from '../../shared/http/request-context';
 import { SessionUser } from '../../identity/contract/session-user';
+import { may } from '../../identity/contract/staff-roles';
 import { ZodValidationPipe } from '../../shared/http/zod-validation.pipe';
 import { answerSchema, hideSchema, ReviewInput, reviewInputSchema, voteSchema } from '../contract/review-input';
 import { AnswerReview } from '../commands/answer-review.command';
@@ -46,13 +47,13 @@ export class ReviewsController {
   @Get('products/:id/reviews')
   async list(@Param('id', new ZodValidationPipe(idParamSchema('Product'))) productId: number, @CurrentUser() viewer: SessionUser | null) {
     await this.catalogue.getProduct(productId, false);
-    return this.reviews.forProduct(productId, viewer?.id ?? null, viewer?.role === 'admin');
+    return this.reviews.forProduct(productId, viewer?.id ?? null, may(viewer?.role, 'reviews:moderate'));
   }
 
   /** One review: where a 202 answer to a review change points. */
   @Get('reviews/:id')
   review(@Param('id', new ZodValidationPipe(reviewIdSchema)) reviewId: string, @CurrentUser() viewer: SessionUser | null) {
-    return this.reviews.byId(reviewId, viewer?.id ?? null, viewer?.role === 'admin');
+    return this.reviews.byId(reviewId, viewer?.id ?? null, may(viewer?.role, 'reviews:moderate'));
   }
 
   @Get('products/:id/rating')
@@ -115,7 +116,7 @@ export class ReviewsController {
 
   /** Moderation: every product's reviews, hidden ones with their reason, newest first; `status` narrows to hidden or visible ones. */
   @Get('admin/reviews')
-  @UseGuards(AdminGuard)
+  @RequirePermission('reviews:moderate')
   async moderation(@Query(new ZodValidationPipe(moderationListSchema)) { status, page, pageSize }: z.infer<typeof moderationListSchema>, @Res({ passthrough: true }) response: Response): Promise<AdminReviewView[]> {
     const reviews = await this.reviews.forModeration(status, { page, pageSize });
     const names = await this.catalogue.productNames([...new Set(reviews.items.map((review) => review.productId))]);
@@ -123,8 +124,8 @@ export class ReviewsController {
   }
 
   @Post('admin/reviews/:id/response')
+  @RequirePermission('reviews:moderate')
   @HttpCode(200)
-  @UseGuards(AdminGuard)
   async answer(
     @Param('id', new ZodValidationPipe(reviewIdSchema)) reviewId: string,
     @Body(new ZodValidationPipe(answerSchema)) body: z.infer<typeof answerSchema>,
@@ -138,8 +139,8 @@ export class ReviewsController {
 
   /** Moderation: the review leaves the storefront and the rating; admins still see it, marked hidden. */
   @Post('admin/reviews/:id/hide')
+  @RequirePermission('reviews:moderate')
   @HttpCode(200)
-  @UseGuards(AdminGuard)
   async hide(
     @Param('id', new ZodValidationPipe(reviewIdSchema)) reviewId: string,
     @Body(new ZodValidationPipe(hideSchema)) body: z.infer<typeof hideSchema>,
@@ -153,7 +154,7 @@ export class ReviewsController {
 
   /** Lifts the hiding: the review is back on the storefront and in the rating. */
   @Delete('admin/reviews/:id/hide')
-  @UseGuards(AdminGuard)
+  @RequirePermission('reviews:moderate')
   async show(@Param('id', new ZodValidationPipe(reviewIdSchema)) reviewId: string, @CurrentUser() admin: SessionUser, @Context() context: CommandContext) {
     const { position } = await this.commands.execute(new ShowReview(reviewId, admin.id, context));
     await this.projections.readYourWrite(position, ['reviews'], `/api/reviews/${reviewId}`);

@@ -66,8 +66,10 @@ export class LeaseKeeper implements OnApplicationShutdown {
     await this.seekNow();
     if (this.timer) return;
     // Held leases are renewed every third of their time; free ones are sought every second, so a lease an
-    // instance gave up on shutdown is taken within a second, not after a renewal period.
-    this.timer = setInterval(() => void this.seekNow(), Math.max(100, Math.min(SEEK_INTERVAL_MS, Math.floor(this.ttlMs / 3))));
+    // instance gave up on shutdown is taken within a second, not after a renewal period. Unshared (the embedded
+    // store, whose DATA_DIR lock keeps every other process out) nobody else gives one up: renewing is enough.
+    const renewal = Math.floor(this.ttlMs / 3);
+    this.timer = setInterval(() => void this.seekNow(), Math.max(100, this.shared ? Math.min(SEEK_INTERVAL_MS, renewal) : renewal));
     this.timer.unref();
   }
 

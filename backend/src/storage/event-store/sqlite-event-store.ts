@@ -34,6 +34,13 @@ interface PendingAppend {
 }
 
 const SUBSCRIPTION_BATCH = 500;
+/**
+ * Streams whose last revision this store remembers (the most recently appended or read). As the log's sole writer
+ * it knows every stream's head once it has seen it, so an append checks its expected revision and a reader asks
+ * for events after the head without a query each (an order's placement asked the file for a stream's last revision
+ * at each of its appends, and read back streams it had just written only to find nothing newer).
+ */
+const KNOWN_STREAMS = 50_000;
 /** Appends made by another process on the same file are not signalled in-process, so live subscriptions also poll. */
 const SUBSCRIPTION_POLL_MS = 500;
 
@@ -61,6 +68,8 @@ export class SqliteEventStore implements EventStore {
   /** The newest position committed, and the newest known to be on disk: the log as readers see it ends there. */
   private committedHead = 0;
   private durableHead = 0;
+  /** Each remembered stream's last revision, as committed (see KNOWN_STREAMS); the oldest entry goes first. */
+  private readonly heads = new Map<string, number>();
 
   constructor(file: string) {
     this.db = openSqliteFile(file);
@@ -114,9 +123,11 @@ export class SqliteEventStore implements EventStore {
   /** One transaction for the batch; each append in it has its own savepoint, so a conflict rejects only that append. */
   private commitAppends(batch: PendingAppend[]): Outcome<AppendResult>[] {
     const { currentRevision, insert } = this.statements;
+    /** Heads this batch moved: remembered only once its transaction has committed. */
+    const moved = new Map<string, number>();
     const appendOne = this.db.transaction(({ streamId, events, expected }: PendingAppend): AppendResult => {
-      const row = currentRevision.get(streamId) as { revision: number | null };
-      const actual = row.revision ?? 'no_stream';
+      const known = moved.get(streamId) ?? this.heads.get(streamId);
+      const actual = known ?? (currentRevision.get(streamId) as { revision: number | null }).revision ?? 'no_stream';
       if (expected !== 'any' && expected !== actual) {
         throw new WrongExpectedRevisionError(streamId, expected, actual);
       }
@@ -140,24 +151,44 @@ export class SqliteEventStore implements EventStore {
     const appendAll = this.db.transaction((): Outcome<AppendResult>[] =>
       batch.map((pending) => {
         try {
-          return { ok: true, value: appendOne(pending) };
+          const value = appendOne(pending);
+          moved.set(pending.streamId, value.revision);
+          return { ok: true, value };
         } catch (error) {
           return { ok: false, error };
         }
       }),
     );
     const outcomes = appendAll.immediate();
+    for (const [streamId, revision] of moved) this.remember(streamId, revision);
     for (const outcome of outcomes) if (outcome.ok && outcome.value.position > this.committedHead) this.committedHead = outcome.value.position;
     return outcomes;
   }
 
   async readStream(streamId: string, from = 0): Promise<RecordedEvent[]> {
+    // Nothing after the head this store wrote or read last: no need to ask the file.
+    const head = this.heads.get(streamId);
+    if (head !== undefined && from > head) return [];
     const rows = this.statements.readStream.all(streamId, from) as EventRow[];
+    if (rows.length > 0) this.remember(streamId, rows[rows.length - 1].revision);
     return rows.map(toRecordedEvent);
   }
 
   async streamRevision(streamId: string): Promise<number | null> {
-    return (this.statements.currentRevision.get(streamId) as { revision: number | null }).revision;
+    const head = this.heads.get(streamId);
+    if (head !== undefined) return head;
+    const revision = (this.statements.currentRevision.get(streamId) as { revision: number | null }).revision;
+    if (revision !== null) this.remember(streamId, revision);
+    return revision;
+  }
+
+  /** Only ever moves forward: a stream's head as the sole writer committed it. */
+  private remember(streamId: string, revision: number): void {
+    const known = this.heads.get(streamId);
+    if (known !== undefined && known >= revision) return;
+    this.heads.delete(streamId);
+    this.heads.set(streamId, revision);
+    if (this.heads.size > KNOWN_STREAMS) this.heads.delete(this.heads.keys().next().value!);
   }
 
   /** The log as far as it is on disk. */

@@ -87,6 +87,11 @@ export class SqliteReadStore implements ReadStore {
     this.db = openSqliteFile(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
+    // A closed account's data is deleted for good (issue 22): from credentials, sessions and the outbox, and from the read
+    // models too. Deleted content is zeroed, including pages that go back to the free list (an overflow page a document
+    // outgrew, a table a rebuild dropped): FAST zeroes only pages it writes anyway and left a closed account's name on a
+    // free page of the read models now and then.
+    this.db.pragma('secure_delete = ON');
     this.wal = durability === 'full' ? new WalSync(file) : null;
     this.wal?.syncNow();
     this.db.pragma('busy_timeout = 5000');

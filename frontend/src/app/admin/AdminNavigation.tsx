@@ -1,9 +1,10 @@
-import { Menu, X } from 'lucide-react';
+import { Menu } from 'lucide-react';
 import { ReactNode, Ref, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { useModal } from '../../components/ui/useModal';
-import { ADMIN_GROUPS, AdminSection, AdminTab, groupOf, HOME_SECTION, pathOf } from './admin-sections';
+import { AdminSection, AdminTab, groupOf, pathOf, sectionsFor } from './admin-sections';
+import { useAuth } from '../../features/identity';
 import { Button } from '../../components/ui/Button';
+import { Sheet } from '../../components/ui/Sheet';
 
 /** Where the sidebar has room beside the content; admin.css draws the menu button below this width. */
 const SIDEBAR_QUERY = '(min-width: 1024px)';
@@ -54,8 +55,6 @@ export function AdminNavigation({ current }: { current: AdminSection }) {
  */
 function AdminMenuSheet({ id, current, onClose }: { id: string; current: AdminTab; onClose(): void }) {
   const currentLink = useRef<HTMLAnchorElement>(null);
-  const dialog = useModal(currentLink);
-  const titleId = useId();
   useEffect(() => {
     const sidebarShown = window.matchMedia(SIDEBAR_QUERY);
     const closeWhenWide = () => sidebarShown.matches && onClose();
@@ -64,34 +63,18 @@ function AdminMenuSheet({ id, current, onClose }: { id: string; current: AdminTa
   }, [onClose]);
 
   return (
-    <dialog
-      ref={dialog}
-      id={id}
-      className="admin-menu-sheet"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      // The backdrop belongs to the <dialog> itself; its content fills the sheet.
-      onClick={(event) => event.target === event.currentTarget && onClose()}
-    >
-      <div className="admin-menu-sheet-body">
-        <div className="row between admin-menu-sheet-header">
-          <h2 id={titleId}>Menu</h2>
-          <button type="button" className="icon-button" aria-label="Close menu" onClick={onClose}>
-            <X size={20} aria-hidden />
-          </button>
-        </div>
-        <nav aria-label="Back office">
-          <AdminNavLinks current={current} currentLinkRef={currentLink} onNavigate={onClose} />
-        </nav>
-      </div>
-    </dialog>
+    <Sheet id={id} title="Menu" closeLabel="Close menu" initialFocus={currentLink} onClose={onClose}>
+      <nav aria-label="Back office">
+        <AdminNavLinks current={current} currentLinkRef={currentLink} onNavigate={onClose} />
+      </nav>
+    </Sheet>
   );
 }
 
+/** Only the sections the signed-in role may open (issue 23): a fulfilment clerk sees Orders, an analyst Analytics. */
 function AdminNavLinks({ current, currentLinkRef, onNavigate }: { current: AdminTab; currentLinkRef?: Ref<HTMLAnchorElement>; onNavigate?(): void }) {
+  const { may } = useAuth();
+  const { home, groups } = sectionsFor(may);
   const link = (section: AdminSection) => (
     <li key={section.id}>
       <Link
@@ -108,8 +91,8 @@ function AdminNavLinks({ current, currentLinkRef, onNavigate }: { current: Admin
   );
   return (
     <>
-      <ul className="admin-nav-list">{link(HOME_SECTION)}</ul>
-      {ADMIN_GROUPS.map((group) => (
+      {home && <ul className="admin-nav-list">{link(home)}</ul>}
+      {groups.map((group) => (
         <AdminNavGroup key={group.name} name={group.name}>
           {group.sections.map(link)}
         </AdminNavGroup>

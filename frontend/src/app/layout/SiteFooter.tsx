@@ -3,7 +3,7 @@ import { useAuth } from '../../features/identity';
 import { BUYER_REQUIREMENTS, RESEARCH_USE_DISCLAIMER, SHOP_NAME } from '../../lib/shop';
 
 export function SiteFooter() {
-  const { isAuthenticated, isAdmin } = useAuth();
+  const { isAuthenticated, isStaff } = useAuth();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -26,7 +26,7 @@ export function SiteFooter() {
           <Link to="/orders/lookup">Find your order</Link>
           <Link to="/terms">Terms of sale</Link>
           <Link to="/privacy">Privacy</Link>
-          {isAdmin ? <Link to="/admin">Admin Panel</Link> : isAuthenticated ? <Link to="/dashboard">My Orders</Link> : <Link to="/auth">Login / Sign Up</Link>}
+          {isStaff ? <Link to="/admin">Admin Panel</Link> : isAuthenticated ? <Link to="/dashboard">My Orders</Link> : <Link to="/auth">Login / Sign Up</Link>}
         </nav>
       </div>
       <div className="container legal" role="note" aria-label="Legal disclaimer">

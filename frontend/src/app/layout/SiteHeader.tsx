@@ -6,6 +6,7 @@ import { SALE_PERCENT, SHOP_NAME } from '../../lib/shop';
 import { CartButton } from '../../features/cart';
 import { CurrencyPicker } from '../../components/CurrencyPicker';
 import { ButtonAnchor } from '../../components/ui/Button';
+import { IconButton } from '../../components/ui/IconButton';
 
 export function SaleBanner() {
   return (
@@ -26,15 +27,15 @@ export function Logo() {
   );
 }
 
-/** Guests get the landing links; signed-in users their home, orders and (admins) the back office. */
+/** Guests get the landing links; signed-in users their home, orders and (staff) the back office. */
 export function SiteHeader() {
-  const { user, isAuthenticated, isAdmin } = useAuth();
+  const { user, isAuthenticated, isStaff } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const links = isAuthenticated
     ? [
         { to: '/', label: 'Home' },
         { to: '/dashboard', label: 'My Orders' },
-        ...(isAdmin ? [{ to: '/admin', label: 'Admin' }] : []),
+        ...(isStaff ? [{ to: '/admin', label: 'Admin' }] : []),
         { to: '/products', label: 'Products' },
         { to: '/categories', label: 'Categories' },
       ]
@@ -79,9 +80,9 @@ export function SiteHeader() {
               Login
             </ButtonAnchor>
           )}
-          <button type="button" className="icon-button menu-toggle" aria-label={menuOpen ? 'Close menu' : 'Open menu'} aria-expanded={menuOpen} onClick={() => setMenuOpen(!menuOpen)}>
+          <IconButton className="menu-toggle" label={menuOpen ? 'Close menu' : 'Open menu'} aria-expanded={menuOpen} onClick={() => setMenuOpen(!menuOpen)}>
             {menuOpen ? <X size={20} aria-hidden /> : <Menu size={20} aria-hidden />}
-          </button>
+          </IconButton>
         </div>
       </div>
     </header>

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { usePageViews } from '../../lib/analytics';
 import { CartDrawer } from '../../features/cart';
+import { AccountClosedNotice } from '../../features/identity';
 import { ChatButton } from './ChatButton';
 import { PageLoading } from '../../components/ui/PageLoading';
 import { SiteFooter } from './SiteFooter';
@@ -34,6 +35,7 @@ export function SiteLayout() {
       <SiteFooter />
       {!WITHOUT_CHAT_BUTTON.some((page) => page.test(pathname)) && <ChatButton />}
       <CartDrawer />
+      <AccountClosedNotice />
     </>
   );
 }

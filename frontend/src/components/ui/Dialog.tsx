@@ -2,14 +2,15 @@ import { X } from 'lucide-react';
 import { FormEvent, ReactNode, useId } from 'react';
 import { useModal } from './useModal';
 import { Button, type ButtonVariant } from './Button';
+import { IconButton } from './IconButton';
 
 function DialogHeading({ id, title, onClose }: { id: string; title: string; onClose(): void }) {
   return (
     <div className="row between admin-dialog-heading">
       <h2 id={id}>{title}</h2>
-      <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+      <IconButton label="Close" onClick={onClose}>
         <X size={18} aria-hidden />
-      </button>
+      </IconButton>
     </div>
   );
 }

@@ -1,19 +1,20 @@
 import { ExternalLink, Search } from 'lucide-react';
 import { InputHTMLAttributes, ReactNode, useId } from 'react';
 import { capitalise, explorerUrl, shortHash } from '../../lib/admin-format';
+import { Badge, BadgeTone } from './Badge';
 
-const STATUS_BADGES: Record<string, string> = {
-  pending: 'badge-secondary',
-  processing: 'badge-info',
-  shipped: 'badge-info',
-  delivered: 'badge-success',
-  confirmed: 'badge-success',
-  cancelled: 'badge-destructive',
-  failed: 'badge-destructive',
+const STATUS_BADGES: Record<string, BadgeTone> = {
+  pending: 'secondary',
+  processing: 'info',
+  shipped: 'info',
+  delivered: 'success',
+  confirmed: 'success',
+  cancelled: 'destructive',
+  failed: 'destructive',
 };
 
 export function StatusBadge({ status }: { status: string }) {
-  return <span className={`badge ${STATUS_BADGES[status] ?? 'badge-secondary'}`}>{capitalise(status)}</span>;
+  return <Badge tone={STATUS_BADGES[status] ?? 'secondary'}>{capitalise(status)}</Badge>;
 }
 
 /** A hash shortened to 8 + 8 characters, linked to its block explorer when it is a real on-chain id. */

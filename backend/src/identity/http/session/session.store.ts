@@ -6,10 +6,10 @@ import { SESSION_TTL_MS } from './session-policy';
 
 export const SESSIONS_COLLECTION = 'sessions';
 /** Where passport puts the signed-in user's id in a stored session. */
-const SESSION_USER_FIELD = 'data.passport.user';
+export const SESSION_USER_FIELD = 'data.passport.user';
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
-type StoredSession = Document & { data: session.SessionData; expiresAt: number };
+export type StoredSession = Document & { data: session.SessionData; expiresAt: number };
 
 /**
  * Sessions in the credential store: they survive a restart and are shared by every

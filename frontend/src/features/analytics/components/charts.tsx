@@ -34,6 +34,15 @@ export function TableHead({ label, figures }: { label: string; figures: readonly
   );
 }
 
+/** A row of a table by day: the day as its heading. */
+export function DayHeading({ date }: { date: string }) {
+  return (
+    <th scope="row" className="analytics-row-heading">
+      <time dateTime={date}>{formatDay(date)}</time>
+    </th>
+  );
+}
+
 export interface RankedRow {
   key: string;
   label: string;

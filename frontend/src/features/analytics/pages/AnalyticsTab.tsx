@@ -13,7 +13,7 @@ import {
 } from '../../../../../backend/src/analytics/contract/analytics.views';
 import { SkeletonCards } from '../components/AnalyticsSkeleton';
 import { exportUrl, useFunnel, useRealtime, useTraffic } from '../api/analytics-queries';
-import { DonutChart, FunnelChart, RankedBarChart, Swatch, TableHead, TrendChart } from '../components/charts';
+import { DayHeading, DonutChart, FunnelChart, RankedBarChart, Swatch, TableHead, TrendChart } from '../components/charts';
 import {
   abbreviate,
   averageDailyViews,
@@ -216,9 +216,7 @@ function TrendsPanel({ traffic, days }: { traffic: TrafficAnalyticsView; days: A
           <tbody>
             {latest.map((day) => (
               <tr key={day.date}>
-                <th scope="row" className="analytics-row-heading">
-                  <time dateTime={day.date}>{formatDay(day.date)}</time>
-                </th>
+                <DayHeading date={day.date} />
                 <td className="analytics-num" title={exact(day.views)}>
                   {abbreviate(day.views)}
                 </td>
@@ -330,9 +328,7 @@ function FunnelPanel({ days }: { days: AnalyticsPeriod }) {
               <tbody>
                 {latest.map((day) => (
                   <tr key={day.date}>
-                    <th scope="row" className="analytics-row-heading">
-                      <time dateTime={day.date}>{formatDay(day.date)}</time>
-                    </th>
+                    <DayHeading date={day.date} />
                     <FunnelCells counts={day} />
                   </tr>
                 ))}

@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { CategoryEvent, ProductEvent } from '../../../../../backend/src/catalogue/contract/catalogue.events';
+import type { ApiTokenEvent } from '../../../../../backend/src/identity/contract/api-tokens';
 import type { UserEvent } from '../../../../../backend/src/identity/contract/identity.events';
+import type { StaffInvitationEvent } from '../../../../../backend/src/identity/contract/staff.events';
 import type { AuditEntryView, AuditPageView } from '../../../../../backend/src/operations/contract/audit.views';
 import type { OrderEvent, OrderSettlementEvent } from '../../../../../backend/src/ordering/contract/order.events';
 import type { ReferralEvent } from '../../../../../backend/src/ordering/contract/referral.events';
@@ -10,6 +12,7 @@ import type { ReviewEvent } from '../../../../../backend/src/reviews/contract/re
 import type { UniqueKeyEvent } from '../../../../../backend/src/shared/contract/unique-key.events';
 import type { FavoritesEvent } from '../../../../../backend/src/customers/contract/favorites.events';
 import type { SupportCaseEvent } from '../../../../../backend/src/customers/contract/support.events';
+import type { VerificationEvent } from '../../../../../backend/src/customers/contract/verification.events';
 import { queryString } from '../../../api/client';
 import { useAdminQuery } from '../../../api/admin-queries';
 
@@ -28,6 +31,8 @@ type KnownEventType =
   | ProductEvent['type']
   | CategoryEvent['type']
   | UserEvent['type']
+  | StaffInvitationEvent['type']
+  | ApiTokenEvent['type']
   | OrderEvent['type']
   | OrderSettlementEvent['type']
   | ReferralEvent['type']
@@ -35,6 +40,7 @@ type KnownEventType =
   | ReviewEvent['type']
   | FavoritesEvent['type']
   | SupportCaseEvent['type']
+  | VerificationEvent['type']
   | UniqueKeyEvent['type'];
 
 /** Every event type of the contracts, named as a person would; the compiler keeps the list complete. */
@@ -48,6 +54,10 @@ const EVENT_LABELS: Record<KnownEventType, string> = {
   OrderShipped: 'Order shipped',
   OrderCancelled: 'Order cancelled',
   OrderRefunded: 'Order refunded',
+  OrderReturnRequested: 'Return requested',
+  OrderReturnAuthorized: 'Return authorized',
+  OrderReturnRefused: 'Return refused',
+  OrderReturnReceived: 'Return received',
   OrderExpired: 'Order expired unpaid',
   OrderStockReleased: 'Order stock returned',
   OrderClaimedByCustomer: 'Order claimed by its customer',
@@ -70,6 +80,9 @@ const EVENT_LABELS: Record<KnownEventType, string> = {
   SupportCaseOpened: 'Support case opened',
   SupportCaseReplied: 'Support case replied',
   SupportCaseClosed: 'Support case closed',
+  InstitutionVerificationSubmitted: 'Institution verification submitted',
+  InstitutionVerificationApproved: 'Institution verification approved',
+  InstitutionVerificationRejected: 'Institution verification rejected',
   ProductCreated: 'Product created',
   ProductDetailsChanged: 'Product details changed',
   ProductPricingChanged: 'Product price changed',
@@ -94,24 +107,38 @@ const EVENT_LABELS: Record<KnownEventType, string> = {
   ReferralCodeDeactivated: 'Referral code deactivated',
   UserRegistered: 'Account registered',
   RoleGranted: 'Role granted',
+  StaffInvited: 'Staff invited',
+  StaffInvitationWithdrawn: 'Staff invitation withdrawn',
+  StaffInvitationAccepted: 'Staff invitation accepted',
+  StaffRemoved: 'Removed from the staff',
   EmailVerificationRequested: 'Confirmation e-mail sent',
   EmailVerified: 'E-mail address confirmed',
   PasswordResetRequested: 'Password reset link mailed',
   PasswordChanged: 'Password changed',
+  EmailChangeRequested: 'E-mail change asked',
+  EmailChanged: 'E-mail address changed',
+  AccountClosed: 'Account closed',
+  PersonalDataErased: 'Personal data erased',
   PasswordReset: 'Password reset',
+  TwoFactorEnabled: 'Two-factor sign-in turned on',
+  TwoFactorDisabled: 'Two-factor sign-in turned off',
+  TwoFactorRecoveryCodeUsed: 'Recovery code used',
   UniqueKeyClaimed: 'Unique key claimed',
   UniqueKeyReleased: 'Unique key released',
+  ApiTokenCreated: 'API token created',
+  ApiTokenRevoked: 'API token revoked',
 };
 
 /** The event-type filter's choices, grouped as the back office thinks of them. */
 export const EVENT_TYPE_GROUPS: { label: string; types: KnownEventType[] }[] = [
   { label: 'Orders', types: ['OrderSubmitted', 'OrderPlaced', 'OrderRejected', 'OrderPaymentConfirmed', 'OrderPaymentFailed', 'OrderStatusChanged', 'OrderShipped', 'OrderCancelled', 'OrderExpired', 'OrderExpiryDeferred', 'OrderPaymentWindowExtended', 'OrderPaymentReversed', 'OrderStockReleased', 'OrderClaimedByCustomer'] },
   { label: 'Payments', types: ['PaymentInitiated', 'PaymentTransferDetected', 'PaymentTransferConfirmationsChanged', 'PaymentTransferDropped', 'PaymentConfirmed', 'PaymentConfirmationUndone', 'PaymentFailed', 'PaymentQuoteClosed', 'PaymentUnderpaymentAccepted', 'PaymentMarkedPaid', 'PaymentRefundNoted'] },
-  { label: 'Customers', types: ['FavoriteAdded', 'FavoriteRemoved', 'SupportCaseOpened', 'SupportCaseReplied', 'SupportCaseClosed'] },
+  { label: 'Customers', types: ['FavoriteAdded', 'FavoriteRemoved', 'SupportCaseOpened', 'SupportCaseReplied', 'SupportCaseClosed', 'InstitutionVerificationSubmitted', 'InstitutionVerificationApproved', 'InstitutionVerificationRejected'] },
   { label: 'Products and stock', types: ['ProductCreated', 'ProductDetailsChanged', 'ProductPricingChanged', 'ProductActivated', 'ProductDeactivated', 'ProductRemoved', 'StockAdjusted', 'StockReserved', 'StockReleased', 'CategoryCreated', 'CategoryDetailsChanged'] },
   { label: 'Reviews', types: ['ReviewWritten', 'ReviewEdited', 'ReviewDeleted', 'ReviewVoted', 'ReviewAnswered', 'ReviewHidden', 'ReviewShown'] },
   { label: 'Referral codes', types: ['ReferralCodeCreated', 'ReferralCodeDeactivated'] },
-  { label: 'Accounts', types: ['UserRegistered', 'RoleGranted', 'EmailVerificationRequested', 'EmailVerified', 'PasswordResetRequested', 'PasswordReset', 'PasswordChanged', 'UniqueKeyClaimed', 'UniqueKeyReleased'] },
+  { label: 'Accounts', types: ['UserRegistered', 'RoleGranted', 'StaffInvited', 'StaffInvitationWithdrawn', 'StaffInvitationAccepted', 'StaffRemoved', 'EmailVerificationRequested', 'EmailVerified', 'PasswordResetRequested', 'PasswordReset', 'PasswordChanged', 'EmailChangeRequested', 'EmailChanged', 'AccountClosed', 'PersonalDataErased', 'TwoFactorEnabled', 'TwoFactorDisabled', 'TwoFactorRecoveryCodeUsed', 'UniqueKeyClaimed', 'UniqueKeyReleased'] },
+  { label: 'API tokens', types: ['ApiTokenCreated', 'ApiTokenRevoked'] },
 ];
 
 /** "OrderShipped" as "Order shipped"; a type the SPA does not know yet is split into words. */
@@ -143,6 +170,8 @@ export function streamLabel(streamId: string): string {
       return `Review ${shortId(id)}`;
     case 'user':
       return `Account ${shortId(id)}`;
+    case 'api':
+      return id.startsWith('token-') ? `API token ${shortId(id.slice('token-'.length))}` : streamId;
     case 'sku':
       return `SKU ${id}`;
     case 'email':
@@ -152,7 +181,17 @@ export function streamLabel(streamId: string): string {
   }
 }
 
-export const ROLE_LABELS: Record<AuditEntryView['actor']['role'], string> = { admin: 'Admin', customer: 'Customer', guest: 'Guest', system: 'System' };
+export const ROLE_LABELS: Record<AuditEntryView['actor']['role'], string> = {
+  owner: 'Owner',
+  manager: 'Manager',
+  fulfilment: 'Fulfilment',
+  support: 'Support',
+  auditor: 'Auditor',
+  analyst: 'Analyst',
+  customer: 'Customer',
+  guest: 'Guest',
+  system: 'System',
+};
 
 // ---------------------------------------------------------------------------------------------
 // Queries

@@ -1,44 +1,30 @@
-import { Minus, Plus, ShoppingBag, Trash2, X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { effectivePriceCents } from '../../../lib/money';
 import { useCart } from '../state/cart';
 import { useCurrency } from '../../../state/currency';
 import { ProductImage } from '../../catalogue';
 import { Button } from '../../../components/ui/Button';
+import { IconButton } from '../../../components/ui/IconButton';
+import { Sheet } from '../../../components/ui/Sheet';
 
-/** Spec §2: slide-over from the right, full width on small screens. */
+/** Spec §2: slide-over from the right (a Sheet), full width on small screens. */
 export function CartDrawer() {
   const cart = useCart();
   const { format } = useCurrency();
   const navigate = useNavigate();
-  const panel = useRef<HTMLDivElement>(null);
 
+  // The page behind does not scroll while the cart is open.
   useEffect(() => {
     if (!cart.isOpen) return;
-    const previouslyFocused = document.activeElement as HTMLElement | null;
-    panel.current?.focus();
-    const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && cart.close();
-    window.addEventListener('keydown', closeOnEscape);
     document.body.classList.add('no-scroll');
-    return () => {
-      window.removeEventListener('keydown', closeOnEscape);
-      document.body.classList.remove('no-scroll');
-      previouslyFocused?.focus();
-    };
-  }, [cart.isOpen, cart.close]);
+    return () => document.body.classList.remove('no-scroll');
+  }, [cart.isOpen]);
 
   if (!cart.isOpen) return null;
   return (
-    <div className="drawer-root">
-      <div className="drawer-overlay" onClick={cart.close} aria-hidden />
-      <div ref={panel} className="drawer" role="dialog" aria-modal="true" aria-labelledby="cart-title" tabIndex={-1}>
-        <header className="drawer-header">
-          <h2 id="cart-title">Shopping Cart</h2>
-          <button type="button" className="icon-button" onClick={cart.close} aria-label="Close cart">
-            <X size={20} aria-hidden />
-          </button>
-        </header>
+    <Sheet side="right" title="Shopping Cart" closeLabel="Close cart" className="cart-sheet" onClose={cart.close}>
         {/* "Added to cart" opens this panel (spec §4): its toast shows here, above the lines, never over Total and Checkout. */}
         <div className="drawer-toasts" data-toast-host />
         {cart.lines.length === 0 ? (
@@ -61,20 +47,20 @@ export function CartDrawer() {
                     </Link>
                     <span className="muted small">{format(effectivePriceCents(product))} each</span>
                     <div className="stepper" role="group" aria-label={`Quantity of ${product.name}`}>
-                      <button type="button" className="icon-button" aria-label={`Decrease quantity of ${product.name}`} disabled={quantity <= 1} onClick={() => cart.setQuantity(product.id, quantity - 1)}>
+                      <IconButton label={`Decrease quantity of ${product.name}`} disabled={quantity <= 1} onClick={() => cart.setQuantity(product.id, quantity - 1)}>
                         <Minus size={14} aria-hidden />
-                      </button>
+                      </IconButton>
                       <output aria-live="polite" aria-label={`Quantity of ${product.name}`}>{quantity}</output>
-                      <button type="button" className="icon-button" aria-label={`Increase quantity of ${product.name}`} disabled={quantity >= product.stock} onClick={() => cart.setQuantity(product.id, quantity + 1)}>
+                      <IconButton label={`Increase quantity of ${product.name}`} disabled={quantity >= product.stock} onClick={() => cart.setQuantity(product.id, quantity + 1)}>
                         <Plus size={14} aria-hidden />
-                      </button>
+                      </IconButton>
                     </div>
                   </div>
                   <div className="cart-line-aside">
                     <span className="cart-line-total">{format(effectivePriceCents(product) * quantity)}</span>
-                    <button type="button" className="icon-button danger" aria-label={`Remove ${product.name}`} onClick={() => cart.remove(product.id)}>
+                    <IconButton className="danger" label={`Remove ${product.name}`} onClick={() => cart.remove(product.id)}>
                       <Trash2 size={16} aria-hidden />
-                    </button>
+                    </IconButton>
                   </div>
                 </li>
               ))}
@@ -106,7 +92,6 @@ export function CartDrawer() {
             </footer>
           </>
         )}
-      </div>
-    </div>
+    </Sheet>
   );
 }

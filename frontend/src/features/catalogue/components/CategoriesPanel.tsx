@@ -2,7 +2,7 @@ import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { messageOf } from '../../../api/client';
 import type { Category } from '../../../api/types';
-import { AdminTable } from '../../../components/ui/AdminTable';
+import { DataTable } from '../../../components/ui/DataTable';
 import { Button } from '../../../components/ui/Button';
 import { AdminDialog } from '../../../components/ui/Dialog';
 import { Field, useZodForm } from '../../../components/ui/form';
@@ -10,6 +10,7 @@ import { LoadError } from '../../../components/ui/LoadError';
 import { categoryInputSchema } from '../../../../../backend/src/catalogue/contract/product-input';
 import { useAdminCategories, useRemoveCategory, useSaveCategory } from '../api/admin-product-queries';
 import type { AdminCategoryView } from '../../../../../backend/src/catalogue/contract/catalogue.views';
+import { Badge } from '../../../components/ui/Badge';
 
 /**
  * The Products tab's categories (issue 21): each with how many active products it holds and whether the storefront
@@ -19,7 +20,6 @@ export function CategoriesPanel() {
   const categories = useAdminCategories();
   const [editing, setEditing] = useState<Category | 'new' | null>(null);
   const [removing, setRemoving] = useState<AdminCategoryView | null>(null);
-  const list = categories.data ?? [];
   return (
     <section className="card admin-card stack" id="categories" aria-labelledby="categories-heading">
       <div className="row between wrap gap">
@@ -31,24 +31,38 @@ export function CategoriesPanel() {
       {categories.isError ? (
         <LoadError message={messageOf(categories.error, 'Failed to load categories.')} onRetry={() => categories.refetch()} />
       ) : (
-        <AdminTable caption="Categories" columns={['Name', 'Description', 'Products', 'Storefront', 'Actions']} isLoading={categories.isLoading} isEmpty={categories.data !== undefined && list.length === 0} emptyText="No categories yet">
-          {list.map((category) => (
-            <tr key={category.id}>
-              <td>{category.name}</td>
-              <td className="small muted">{category.description ?? '—'}</td>
-              <td className="admin-number">{category.productCount}</td>
-              <td>{category.isActive ? <span className="badge badge-success">Shown</span> : <span className="badge">Deactivated</span>}</td>
-              <td>
-                <Button variant="ghost" size="sm" aria-label={`Edit category ${category.name}`} onClick={() => setEditing(category)}>
-                  <Pencil size={16} aria-hidden /> Edit
-                </Button>
-                <Button variant="ghost" size="sm" aria-label={`Remove category ${category.name}`} onClick={() => setRemoving(category)}>
-                  <Trash2 size={16} aria-hidden /> Remove
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
+        <DataTable
+          caption="Categories"
+          columns={[
+            { id: 'name', header: 'Name', title: true, sortValue: (category) => category.name, cell: (category) => category.name },
+            { id: 'description', header: 'Description', cell: (category) => <span className="small muted">{category.description ?? '—'}</span> },
+            { id: 'products', header: 'Products', numeric: true, sortValue: (category) => category.productCount, cell: (category) => category.productCount },
+            {
+              id: 'storefront',
+              header: 'Storefront',
+              sortValue: (category) => (category.isActive ? 0 : 1),
+              cell: (category) => (category.isActive ? <Badge tone="success">Shown</Badge> : <Badge>Deactivated</Badge>),
+            },
+            {
+              id: 'actions',
+              header: 'Actions',
+              cell: (category) => (
+                <span>
+                  <Button variant="ghost" size="sm" aria-label={`Edit category ${category.name}`} onClick={() => setEditing(category)}>
+                    <Pencil size={16} aria-hidden /> Edit
+                  </Button>
+                  <Button variant="ghost" size="sm" aria-label={`Remove category ${category.name}`} onClick={() => setRemoving(category)}>
+                    <Trash2 size={16} aria-hidden /> Remove
+                  </Button>
+                </span>
+              ),
+            },
+          ]}
+          rows={categories.data}
+          rowKey={(category) => category.id}
+          isLoading={categories.isLoading}
+          emptyText="No categories yet"
+        />
       )}
       {editing !== null && <CategoryDialog category={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {removing !== null && <RemoveCategoryDialog category={removing} onClose={() => setRemoving(null)} />}

@@ -5,6 +5,7 @@ import type { Product } from '../../../api/types';
 import { FormError } from '../../../components/ui/form';
 import { failureText, PRODUCT_DELETE_FAILED, useDeleteProduct } from '../api/admin-product-queries';
 import { Button } from '../../../components/ui/Button';
+import { IconButton } from '../../../components/ui/IconButton';
 
 /**
  * Checkout spec §5: deleting asks first, and says what will happen: a product no order ever held
@@ -43,9 +44,9 @@ export function DeleteProductDialog({ product, onClose }: { product: Product; on
       <div className="stack">
         <div className="row between">
           <h2 id={titleId}>Delete {product.name}?</h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={onClose} disabled={remove.isPending}>
+          <IconButton label="Close" onClick={onClose} disabled={remove.isPending}>
             <X size={18} aria-hidden />
-          </button>
+          </IconButton>
         </div>
         <div id={descriptionId} className="stack delete-product-text">
           <p>

@@ -3,6 +3,7 @@ import { messageOf } from '../../../api/client';
 import { LoadError } from '../../../components/ui/LoadError';
 import { LOW_STOCK_THRESHOLD } from '../../../lib/shop';
 import { useLowStock } from '../api/admin-product-queries';
+import { Badge } from '../../../components/ui/Badge';
 
 /** The back office's dashboard: active products with LOW_STOCK_THRESHOLD units or fewer, the fewest first (issue 21). */
 export function LowStockPanel() {
@@ -27,7 +28,7 @@ export function LowStockPanel() {
               <span>
                 <strong>{product.name}</strong> <span className="small muted">{product.sku}</span>
               </span>
-              <span className={`badge ${product.stock === 0 ? 'badge-out' : 'badge-limited'}`}>{product.stock === 0 ? 'Out of stock' : `${product.stock} left`}</span>
+              <Badge tone={product.stock === 0 ? 'out' : 'limited'}>{product.stock === 0 ? 'Out of stock' : `${product.stock} left`}</Badge>
             </li>
           ))}
         </ul>

@@ -1,13 +1,14 @@
 import { Award, Clock, Crown, Flame, PackageX, TriangleAlert } from 'lucide-react';
 import type { Product } from '../../../api/types';
 import { cardBadges, isLowStock } from '../../../lib/shop';
+import { Badge, BadgeTone } from '../../../components/ui/Badge';
 
 /** Spec §2: four badge texts have their own style; any other badge gets a clock icon. */
-const SPECIAL_BADGES: Record<string, { className: string; Icon: typeof Clock }> = {
-  'Hot Product': { className: 'badge-hot', Icon: Flame },
-  'Limited Stock': { className: 'badge-limited', Icon: TriangleAlert },
-  Bestseller: { className: 'badge-bestseller', Icon: Award },
-  'Premium Blend': { className: 'badge-premium', Icon: Crown },
+const SPECIAL_BADGES: Record<string, { tone: BadgeTone; Icon: typeof Clock }> = {
+  'Hot Product': { tone: 'hot', Icon: Flame },
+  'Limited Stock': { tone: 'limited', Icon: TriangleAlert },
+  Bestseller: { tone: 'bestseller', Icon: Award },
+  'Premium Blend': { tone: 'premium', Icon: Crown },
 };
 
 /** All of a product's badges (its page), or on a card (`compact`) those cardBadges keeps. */
@@ -19,16 +20,16 @@ export function ProductBadges({ product, compact = false }: { product: Product; 
         const special = SPECIAL_BADGES[badge];
         const Icon = special?.Icon ?? Clock;
         return (
-          <span key={badge} className={`badge ${special?.className ?? 'badge-default'}`}>
+          <Badge key={badge} tone={special?.tone}>
             <Icon size={12} aria-hidden /> {badge}
-          </span>
+          </Badge>
         );
       })}
-      {isLowStock(product.stock) && <span className="badge badge-low-stock">Low Stock</span>}
+      {isLowStock(product.stock) && <Badge tone="low-stock">Low Stock</Badge>}
       {product.stock === 0 && (
-        <span className="badge badge-out">
+        <Badge tone="out">
           <PackageX size={12} aria-hidden /> Out of Stock
-        </span>
+        </Badge>
       )}
     </span>
   );

@@ -5,6 +5,7 @@ import { productCount } from '../components/browse/CatalogueControls';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import '../components/browse/categories.css';
 import { QuickAction, QuickActionGrid } from '../../../components/ui/QuickAction';
+import { EmptyState } from '../../../components/ui/EmptyState';
 
 export const CATEGORY_DESCRIPTION_FALLBACK = 'High-quality research compounds for scientific studies and analysis.';
 
@@ -43,14 +44,12 @@ export default function CategoriesPage() {
             ))}
           </div>
         ) : categories.data?.length === 0 ? (
-          <div className="empty-state card">
-            <FolderOpen size={40} className="muted" aria-hidden />
-            <h2>No categories found</h2>
+          <EmptyState icon={FolderOpen} title="No categories found">
             <p className="muted">Categories will appear here once they are added to the system.</p>
             <ButtonLink to="/admin" variant="primary">
               Go to Admin Panel
             </ButtonLink>
-          </div>
+          </EmptyState>
         ) : (
           <ul className="category-grid" aria-label="Categories">
             {categories.data?.map((category) => (

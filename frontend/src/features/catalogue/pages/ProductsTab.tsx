@@ -15,6 +15,7 @@ import { DeleteProductDialog } from '../components/DeleteProductDialog';
 import { ProductDialog } from '../components/ProductDialog';
 import { Button } from '../../../components/ui/Button';
 import '../components/admin-products.css';
+import { Badge, BadgeTone } from '../../../components/ui/Badge';
 
 const ALL = 'all';
 
@@ -22,10 +23,10 @@ const ALL = 'all';
 type Editing = { kind: 'create' } | { kind: 'edit'; product: Product } | { kind: 'stock'; product: Product } | { kind: 'delete'; product: Product } | null;
 
 /** Checkout spec §4: above 10 normal, 1 to 10 secondary, 0 destructive. */
-function stockBadgeClass(stock: number): string {
-  if (stock === 0) return 'badge-destructive';
-  if (stock <= LOW_STOCK_THRESHOLD) return 'badge-secondary';
-  return '';
+function stockBadgeTone(stock: number): BadgeTone {
+  if (stock === 0) return 'destructive';
+  if (stock <= LOW_STOCK_THRESHOLD) return 'secondary';
+  return 'default';
 }
 
 /** A small picture of the product, or a vial when it has none; the name beside it says what it is. */
@@ -115,10 +116,10 @@ export function ProductsTab() {
                 )}
               </td>
               <td data-label="Stock">
-                <span className={`badge ${stockBadgeClass(product.stock)}`}>{product.stock}</span>
+                <Badge tone={stockBadgeTone(product.stock)}>{product.stock}</Badge>
               </td>
               <td data-label="Status">
-                <span className={`badge ${product.isActive ? 'badge-success' : 'badge-secondary'}`}>{product.isActive ? 'Active' : 'Inactive'}</span>
+                <Badge tone={product.isActive ? 'success' : 'secondary'}>{product.isActive ? 'Active' : 'Inactive'}</Badge>
               </td>
               <td className="product-actions-cell">
                 <div className="product-actions">

@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiGet, apiRequest, messageOf } from '../../../api/client';
-import type { CheckoutQuote, Order, Payment, PlacedOrder, ShippingAddress } from '../../../api/types';
-import { CryptoPaymentMethod, MESSAGES, PaymentMethod, ShippingMethod } from '../../../../../backend/src/ordering/contract/checkout-rules';
+import type { CheckoutQuote, Order, Payment, PlacedOrder, ShippingAddress, WalletAddresses } from '../../../api/types';
+import { CRYPTO_PAYMENT_METHOD_IDS, CryptoPaymentMethod, isChainPaymentMethod, MESSAGES, PaymentMethod, ShippingMethod } from '../../../../../backend/src/ordering/contract/checkout-rules';
 import { recordOrderPlaced } from '../../../lib/analytics';
 import { useToast } from '../../../state/toast';
 import { orderQueries, CUSTOMER_ORDERS_KEY } from '../../ordering';
@@ -27,6 +27,17 @@ export function useCheckoutQuote(items: CheckoutLine[], shippingMethod: Shipping
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
+}
+
+const WALLET_ADDRESSES_URL = '/api/wallet-addresses';
+
+/**
+ * The quoted methods the shop takes: every coin, and PromptPay once the shop's answer shows it has a
+ * PromptPay id (PROMPTPAY_ID; its address is null when PromptPay is not offered).
+ */
+export function useOfferedPaymentMethods(): CryptoPaymentMethod[] {
+  const wallets = useQuery({ queryKey: [WALLET_ADDRESSES_URL], queryFn: () => apiGet<WalletAddresses>(WALLET_ADDRESSES_URL), staleTime: 5 * 60_000 });
+  return CRYPTO_PAYMENT_METHOD_IDS.filter((method) => isChainPaymentMethod(method) || Boolean(wallets.data?.[method]));
 }
 
 export type ReferralState =

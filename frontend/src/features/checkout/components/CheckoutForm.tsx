@@ -4,7 +4,7 @@ import { FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { FieldErrors, UseFormRegisterReturn, useWatch } from 'react-hook-form';
 import { messageOf } from '../../../api/client';
 import type { PlacedOrder } from '../../../api/types';
-import { CheckoutLine, useCheckoutQuote, usePlaceOrder, useReferralCode } from '../api/useCheckout';
+import { CheckoutLine, useCheckoutQuote, useOfferedPaymentMethods, usePlaceOrder, useReferralCode } from '../api/useCheckout';
 import { customerOrderQueries } from '../../ordering';
 import { Field, useZodForm } from '../../../components/ui/form';
 import { formatAud } from '../../../lib/currencies';
@@ -15,9 +15,9 @@ import { useToast } from '../../../state/toast';
 import {
   CASH_ON_DELIVERY,
   COUNTRY,
-  CRYPTO_PAYMENT_METHOD_IDS,
   CRYPTO_PAYMENT_METHODS,
   formatAustralianPhone,
+  PROMPTPAY,
   SHIPPING_METHOD_IDS,
   FREE_REGULAR_SHIPPING_FROM_CENTS,
   SHIPPING_METHODS,
@@ -58,6 +58,7 @@ export function CheckoutForm({ email, onOrderPlaced }: { email: string | null; o
     reValidateMode: 'onSubmit',
   });
   const errors = checkoutProblems(specMessages(form.formState.errors)).errors;
+  const offeredMethods = useOfferedPaymentMethods();
   const [shippingMethod, paymentMethod] = useWatch({ control: form.control, name: ['shippingMethod', 'paymentMethod'] });
   const [serverError, setServerError] = useState<string | null>(null);
   const [referralInput, setReferralInput] = useState('');
@@ -286,12 +287,12 @@ export function CheckoutForm({ email, onOrderPlaced }: { email: string | null; o
           ) : (
             <>
               <div role="radiogroup" aria-labelledby="payment-heading" aria-describedby={errors.paymentMethod ? 'checkout-paymentMethod-error' : undefined} className="option-list">
-                {CRYPTO_PAYMENT_METHOD_IDS.map((method, index) => (
+                {offeredMethods.map((method, index) => (
                   <label key={method} className="option-card">
                     <input id={index === 0 ? 'checkout-paymentMethod' : undefined} type="radio" {...form.register('paymentMethod')} value={method} checked={paymentMethod === method} />
                     <span className="option-body">
                       <span className="option-title">{CRYPTO_PAYMENT_METHODS[method].label}</span>
-                      <span className="muted small">Pay from your wallet with a QR code</span>
+                      <span className="muted small">{method === PROMPTPAY ? 'Thai bank transfer in baht: scan a PromptPay QR code with your banking app' : 'Pay from your wallet with a QR code'}</span>
                     </span>
                   </label>
                 ))}

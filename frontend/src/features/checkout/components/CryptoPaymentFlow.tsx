@@ -3,13 +3,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { messageOf } from '../../../api/client';
 import type { Order, Payment } from '../../../api/types';
-import { useInitiatePayment } from '../api/useCheckout';
+import { useInitiatePayment, useOfferedPaymentMethods } from '../api/useCheckout';
 import { CUSTOMER_ORDERS_KEY } from '../../ordering';
 import { PageLoading } from '../../../components/ui/PageLoading';
-import { formatAud } from '../../../lib/currencies';
+import { formatAud, formatQuoted } from '../../../lib/currencies';
 import { toCents } from '../../../lib/money';
 import { useToast } from '../../../state/toast';
-import { CRYPTO_PAYMENT_METHOD_IDS, CRYPTO_PAYMENT_METHODS, CryptoPaymentMethod } from '../../../../../backend/src/ordering/contract/checkout-rules';
+import { CRYPTO_PAYMENT_METHODS, CryptoPaymentMethod, PROMPTPAY } from '../../../../../backend/src/ordering/contract/checkout-rules';
 import { CheckoutSteps } from './CheckoutSteps';
 import { CryptoPaymentPanel } from './CryptoPaymentPanel';
 import { PaymentSuccess } from './PaymentSuccess';
@@ -32,7 +32,8 @@ export function CryptoPaymentFlow({ order, method, onQuoted }: { order: Order; m
       { order, paymentMethod },
       {
         onSuccess: (payment) => {
-          toast({ title: 'Payment Initiated', description: `Send ${payment.cryptoAmount} ${payment.coin} to the address shown.`, variant: 'success' });
+          const description = `${payment.paymentMethod === PROMPTPAY ? 'Transfer' : 'Send'} ${formatQuoted(payment.cryptoAmount, payment.coin)} to the ${payment.paymentMethod === PROMPTPAY ? 'PromptPay id' : 'address'} shown.`;
+          toast({ title: 'Payment Initiated', description, variant: 'success' });
           setStage({ kind: 'paying', payment });
           onQuoted(paymentMethod);
         },
@@ -79,6 +80,7 @@ export function CryptoPaymentFlow({ order, method, onQuoted }: { order: Order; m
 
 function ChoosePayment({ order, problem, initialMethod, pending, onPay }: { order: Order; problem: string; initialMethod: CryptoPaymentMethod; pending: boolean; onPay(method: CryptoPaymentMethod): void }) {
   const [method, setMethod] = useState(initialMethod);
+  const offeredMethods = useOfferedPaymentMethods();
   return (
     <div className="stack choose-payment">
       <CheckoutSteps current="info" />
@@ -92,7 +94,7 @@ function ChoosePayment({ order, problem, initialMethod, pending, onPay }: { orde
           Your order is saved and waits for payment. Order total: <strong>{formatAud(toCents(order.totalAmount))}</strong>
         </p>
         <div role="radiogroup" aria-labelledby="retry-payment-heading" className="option-list">
-          {CRYPTO_PAYMENT_METHOD_IDS.map((id) => (
+          {offeredMethods.map((id) => (
             <label key={id} className="option-card">
               <input type="radio" name="retryPaymentMethod" value={id} checked={method === id} onChange={() => setMethod(id)} />
               <span className="option-body">

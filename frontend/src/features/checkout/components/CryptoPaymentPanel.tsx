@@ -1,13 +1,14 @@
 import { Clock, Wallet } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { Order, Payment } from '../../../api/types';
-import { PAYMENT_POLL_LIMIT_MS, usePaymentStatus } from '../api/useCheckout';
-import { formatAud } from '../../../lib/currencies';
+import { PAYMENT_POLL_LIMIT_MS, useOfferedPaymentMethods, usePaymentStatus } from '../api/useCheckout';
+import { formatAud, formatBaht, formatQuoted } from '../../../lib/currencies';
 import { toCents } from '../../../lib/money';
 import { useToast } from '../../../state/toast';
-import { CRYPTO_PAYMENT_METHOD_IDS, CRYPTO_PAYMENT_METHODS, CryptoPaymentMethod, isCryptoPaymentMethod, whatsappLink } from '../../../../../backend/src/ordering/contract/checkout-rules';
+import { CRYPTO_PAYMENT_METHODS, CryptoPaymentMethod, isCryptoPaymentMethod, PROMPTPAY, whatsappLink } from '../../../../../backend/src/ordering/contract/checkout-rules';
 import { formatDateTime } from '../../../lib/dates';
-import { CopyButton, PaymentQr, PaymentStateCard, PaymentStatusMessage } from './PaymentProgress';
+import { PaymentQr, PaymentStateCard, PaymentStatusMessage } from './PaymentProgress';
+import { CopyButton } from '../../../components/ui/CopyButton';
 import { paymentProgress, progressKey } from './payment-progress';
 import { Button, ButtonAnchor } from '../../../components/ui/Button';
 
@@ -40,7 +41,9 @@ interface CryptoPaymentPanelProps {
 /**
  * Where and how much to pay, as a QR code and as text to copy, while the payment's status is polled
  * every 10 seconds (checkout spec §9); a watched payment then shows what the chain says: detected with
- * its confirmations, the rest still due, late. Mount it with `key={payment.id}`.
+ * its confirmations, the rest still due, late. PromptPay shows the baht amount, the shop's PromptPay id
+ * and its Thai QR, and says that staff confirm the transfer (no chain to watch, no wallet link).
+ * Mount it with `key={payment.id}`.
  */
 export function CryptoPaymentPanel({ order, payment, switching, onConfirmed, onFailed, onRequote }: CryptoPaymentPanelProps) {
   const toast = useToast();
@@ -51,8 +54,10 @@ export function CryptoPaymentPanel({ order, payment, switching, onConfirmed, onF
   const progress = paymentProgress(current, now);
   const method = isCryptoPaymentMethod(payment.paymentMethod) ? payment.paymentMethod : 'bitcoin';
   const [nextMethod, setNextMethod] = useState<CryptoPaymentMethod>(method);
+  const offeredMethods = useOfferedPaymentMethods();
+  const bankTransfer = method === PROMPTPAY;
   const remainingMs = new Date(payment.expiresAt).getTime() - now;
-  const supportLink = whatsappLink(`Hello! I am paying order #${order.id} (${payment.cryptoAmount} ${payment.coin}, payment ${payment.id}). Could you check it for me?`);
+  const supportLink = whatsappLink(`Hello! I am paying order #${order.id} (${formatQuoted(payment.cryptoAmount, payment.coin)}, payment ${payment.id}). Could you check it for me?`);
 
   // At most 10 minutes of polling without news (spec §9); each step of a payment on its way starts the window again.
   const step = progressKey(current);
@@ -84,6 +89,9 @@ export function CryptoPaymentPanel({ order, payment, switching, onConfirmed, onF
   }, [current.status]);
 
   const { label, coin } = CRYPTO_PAYMENT_METHODS[method];
+  const amountText = (amount: string) => (bankTransfer ? formatBaht(amount) : amount);
+  const unit = bankTransfer ? '' : ` ${coin}`;
+  const payee = bankTransfer ? 'PromptPay id' : `${coin} address`;
   // A TRC-20 QR code holds the bare address (TronLink refuses `tron:` URIs): the amount is typed by hand.
   const addressOnly = current.paymentUri === current.walletAddress;
   const remainder = current.remainderUri;
@@ -93,8 +101,10 @@ export function CryptoPaymentPanel({ order, payment, switching, onConfirmed, onF
       <div className="card payment-qr">
         {progress === 'awaiting' ? (
           <>
-            <PaymentQr uri={current.paymentUri} alt={`QR code to pay ${current.cryptoAmount} ${coin} to ${current.walletAddress}`} />
-            <p className="muted small">{addressOnly ? `Scan the address with your ${coin} wallet app, then enter the amount` : `Scan with your ${coin} wallet app`}</p>
+            <PaymentQr uri={current.paymentUri} alt={`QR code to pay ${amountText(current.cryptoAmount)}${unit} to ${current.walletAddress}`} />
+            <p className="muted small">
+              {bankTransfer ? 'Scan with your Thai banking app (PromptPay)' : addressOnly ? `Scan the address with your ${coin} wallet app, then enter the amount` : `Scan with your ${coin} wallet app`}
+            </p>
           </>
         ) : remainder !== null ? (
           <>
@@ -129,7 +139,8 @@ export function CryptoPaymentPanel({ order, payment, switching, onConfirmed, onF
             <p className="muted small">{payable ? 'Send exactly' : progress === 'expired' ? 'Quoted amount' : 'Amount'}</p>
             <div className="row between gap wrap">
               <p className="payment-amount">
-                <span data-testid="crypto-amount">{current.cryptoAmount}</span> {coin}
+                <span data-testid="crypto-amount">{amountText(current.cryptoAmount)}</span>
+                {unit}
               </p>
               {payable && <CopyButton value={current.cryptoAmount} label="Amount" />}
             </div>
@@ -140,21 +151,27 @@ export function CryptoPaymentPanel({ order, payment, switching, onConfirmed, onF
         )}
         <div>
           <p className="muted small" id="wallet-address-label">
-            {payable ? `To this ${coin} address` : progress === 'expired' ? `Quoted ${coin} address` : `Paid to this ${coin} address`}
+            {payable ? `To this ${payee}` : progress === 'expired' ? `Quoted ${payee}` : `Paid to this ${payee}`}
           </p>
           <div className="row between gap wrap">
             <code className="wallet-address" aria-labelledby="wallet-address-label" data-testid="wallet-address">
               {current.walletAddress}
             </code>
-            {progress !== 'expired' && <CopyButton value={current.walletAddress} label="Wallet address" />}
+            {progress !== 'expired' && <CopyButton value={current.walletAddress} label={bankTransfer ? 'PromptPay id' : 'Wallet address'} />}
           </div>
-          {payable && !addressOnly && (
+          {payable && !addressOnly && !bankTransfer && (
             <ButtonAnchor variant="outline" size="sm" className="payment-wallet-link" href={remainder ?? current.paymentUri} data-testid="wallet-uri">
               <Wallet size={16} aria-hidden /> Open in your wallet app
             </ButtonAnchor>
           )}
         </div>
 
+        {bankTransfer && progress === 'awaiting' && (
+          <p className="notice small" data-testid="staff-confirmation">
+            <strong>Confirmed by our staff.</strong> A bank transfer cannot be watched automatically: our staff confirm your payment once the transfer arrives in the shop's
+            account, and this page then moves on by itself.
+          </p>
+        )}
         {progress === 'awaiting' && (
           <p className="row gap small" role="timer" aria-live="off">
             <Clock size={16} aria-hidden />
@@ -180,20 +197,20 @@ export function CryptoPaymentPanel({ order, payment, switching, onConfirmed, onF
 
         {progress === 'awaiting' && (
           <details className="change-coin">
-            <summary>Pay with a different coin</summary>
+            <summary>Pay with a different method</summary>
             <div className="row gap wrap">
               <label htmlFor="change-coin" className="sr-only">
-                Coin
+                Payment method
               </label>
               <select id="change-coin" className="select" value={nextMethod} onChange={(event) => setNextMethod(event.target.value as CryptoPaymentMethod)}>
-                {CRYPTO_PAYMENT_METHOD_IDS.map((id) => (
+                {offeredMethods.map((id) => (
                   <option key={id} value={id}>
                     {CRYPTO_PAYMENT_METHODS[id].label}
                   </option>
                 ))}
               </select>
               <Button variant="outline" disabled={switching || nextMethod === method} onClick={() => onRequote(nextMethod)}>
-                {switching ? 'Getting quote…' : 'Switch coin'}
+                {switching ? 'Getting quote…' : 'Switch method'}
               </Button>
             </div>
           </details>

@@ -1,33 +1,16 @@
-import { CircleCheck, Copy, Hourglass, MessageCircle, RefreshCw, SearchCheck, TimerOff } from 'lucide-react';
+import { CircleCheck, Hourglass, MessageCircle, RefreshCw, SearchCheck, TimerOff } from 'lucide-react';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import type { Payment } from '../../../api/types';
 import { formatDateTime } from '../../../lib/dates';
-import { useToast } from '../../../state/toast';
 import { confirmationCount, overpaid, PaymentProgress } from './payment-progress';
 import { Button, ButtonAnchor } from '../../../components/ui/Button';
+import { PROMPTPAY } from '../../../../../backend/src/ordering/contract/checkout-rules';
 
 /** Checkout spec §9: the QR code is 256 px with a margin of 2. */
 const QR_OPTIONS = { width: 256, margin: 2 } as const;
 
-export function CopyButton({ value, label }: { value: string; label: string }) {
-  const toast = useToast();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      toast({ title: 'Copied to Clipboard', description: `${label} copied.`, variant: 'success' });
-    } catch {
-      toast({ title: 'Copy failed', description: `Select the ${label.toLowerCase()} and copy it yourself.`, variant: 'destructive' });
-    }
-  };
-  return (
-    <Button variant="outline" size="sm" onClick={copy} aria-label={`Copy ${label.toLowerCase()}`}>
-      <Copy size={16} aria-hidden /> Copy
-    </Button>
-  );
-}
-
-/** A wallet URI (BIP21, EIP-681) or a bare address as a QR code; a placeholder while it is drawn. */
+/** A wallet URI (BIP21, EIP-681), a bare address or a PromptPay payload as a QR code; a placeholder while it is drawn. */
 export function PaymentQr({ uri, alt }: { uri: string; alt: string }) {
   const [qrCode, setQrCode] = useState<string | null>(null);
   useEffect(() => {
@@ -41,7 +24,8 @@ export function PaymentQr({ uri, alt }: { uri: string; alt: string }) {
       active = false;
     };
   }, [uri]);
-  return qrCode ? <img src={qrCode} width={256} height={256} alt={alt} /> : <span className="skeleton qr-skeleton" aria-label="Preparing QR code" role="img" />;
+  // The encoded text rides along in data-payload, for support staff reading the page and for the browser tests.
+  return qrCode ? <img src={qrCode} width={256} height={256} alt={alt} data-payload={uri} data-testid="payment-qr" /> : <span className="skeleton qr-skeleton" aria-label="Preparing QR code" role="img" />;
 }
 
 /** In place of the QR code once nothing (more) is to be paid: the confirmations so far, or what happened. */
@@ -147,6 +131,8 @@ function StatusText({ payment, progress, pollingStopped, checking, supportLink, 
   }
   const { seen, required } = confirmationCount(payment);
   const coin = payment.coin;
+  // PromptPay: a bank transfer that only staff can see arrive.
+  const bankTransfer = payment.paymentMethod === PROMPTPAY;
   const detected = progress === 'detected' && (
     <p className="row gap">
       <span className="spinner" aria-hidden /> Payment detected — confirmations {seen} of {required}
@@ -165,7 +151,8 @@ function StatusText({ payment, progress, pollingStopped, checking, supportLink, 
         {due}
         <div className="notice stack">
           <p>
-            We stopped checking automatically after 10 minutes. Blockchain confirmations can take 10–30 minutes: keep this page open and check again, or contact support.
+            We stopped checking automatically after 10 minutes.{' '}
+            {bankTransfer ? 'Our staff confirm a PromptPay transfer once it arrives: check again later, or contact support.' : 'Blockchain confirmations can take 10–30 minutes: keep this page open and check again, or contact support.'}
           </p>
           <div className="row gap wrap">
             <Button variant="outline" size="sm" onClick={onCheck} disabled={checking}>
@@ -180,7 +167,8 @@ function StatusText({ payment, progress, pollingStopped, checking, supportLink, 
   if (progress === 'awaiting') {
     return (
       <p className="row gap">
-        <span className="spinner" aria-hidden /> Waiting for your payment. We check every 10 seconds; confirmation can take 10–30 minutes.
+        <span className="spinner" aria-hidden /> Waiting for your payment. We check every 10 seconds;{' '}
+        {bankTransfer ? 'our staff confirm the transfer once it reaches the shop.' : 'confirmation can take 10–30 minutes.'}
       </p>
     );
   }

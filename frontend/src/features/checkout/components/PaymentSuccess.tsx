@@ -1,7 +1,7 @@
 import { CheckCircle2, Package } from 'lucide-react';
 import type { Order, Payment } from '../../../api/types';
 import { useAuth } from '../../identity';
-import { formatAud } from '../../../lib/currencies';
+import { formatAud, formatQuoted } from '../../../lib/currencies';
 import { toCents } from '../../../lib/money';
 import { AfterOrderActions } from './AfterOrderActions';
 import { overpaid } from './payment-progress';
@@ -15,7 +15,7 @@ export function PaymentSuccess({ order, payment }: { order: Order; payment: Paym
       <h1 id="payment-success-heading">Payment Successful</h1>
       <p className="lead">
         Thank you. We received {overpaid(payment) && 'more than '}
-        {payment.cryptoAmount} {payment.coin} for order <strong>#{order.id}</strong> ({formatAud(toCents(order.totalAmount))}).
+        {formatQuoted(payment.cryptoAmount, payment.coin)} for order <strong>#{order.id}</strong> ({formatAud(toCents(order.totalAmount))}).
       </p>
       {overpaid(payment) && (
         <p className="notice" role="note">

@@ -16,6 +16,7 @@ import { CheckoutSteps } from '../components/CheckoutSteps';
 import { ResumeOrderPayment } from '../components/ResumeOrderPayment';
 import { ButtonLink } from '../../../components/ui/Button';
 import '../components/checkout.css';
+import { EmptyState } from '../../../components/ui/EmptyState';
 
 /**
  * Checkout spec §2: /checkout places a new order; /checkout?orderId=N is step payment of an existing one
@@ -69,14 +70,12 @@ function NewCheckout() {
     return (
       <>
         <h1>Checkout</h1>
-        <div className="empty-state card">
-          <ShoppingBag size={48} className="muted" aria-hidden />
-          <h2>Your cart is empty</h2>
+        <EmptyState icon={ShoppingBag} title="Your cart is empty">
           <p className="muted">Add a product to your cart to check out.</p>
           <ButtonLink to="/products" variant="primary">
             Continue Shopping
           </ButtonLink>
-        </div>
+        </EmptyState>
       </>
     );
   }

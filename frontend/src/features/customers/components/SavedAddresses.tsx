@@ -12,6 +12,7 @@ import { AdminDialog } from '../../../components/ui/Dialog';
 import { Field, useZodForm } from '../../../components/ui/form';
 import { addressBookQuery, addressLine, SavedAddress, useChangeAddressBook } from '../api/address-queries';
 import './saved-addresses.css';
+import { Badge } from '../../../components/ui/Badge';
 
 /** The form's fields: the server's own address rules (checkout's), country aside (Australia only). */
 const addressFormSchema = savedAddressInputSchema.omit({ country: true });
@@ -52,7 +53,7 @@ export function SavedAddresses() {
             <li key={address.id} className="saved-address card">
               <p>
                 <MapPin size={16} aria-hidden /> {addressLine(address)}
-                {address.isDefault && <span className="badge badge-success">Default</span>}
+                {address.isDefault && <Badge tone="success">Default</Badge>}
               </p>
               <p className="muted small">{address.phone}</p>
               <div className="row gap wrap">

@@ -164,7 +164,7 @@ export default function DashboardPage() {
           </button>
         </div>
         <p className="dashboard-support-link small">
-          <Link to="/dashboard/support">View your support cases</Link> · <Link to="/dashboard/account">Account settings</Link>
+          <Link to="/dashboard/support">View your support cases</Link> · <Link to="/dashboard/account">Account settings</Link> · <Link to="/dashboard/verification">Institution verification</Link>
         </p>
 
         <div className="dashboard-grid">

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGetOrNullWhenUnauthorized } from '../../../api/client';
 import type { CurrentUser } from '../../../api/types';
+import { isStaff, may, type Permission } from '../../../../../backend/src/identity/contract/staff-roles';
 
 export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
 
@@ -16,7 +17,9 @@ export function useAuth() {
     retry: false,
   });
   const user = data ?? null;
-  return { user, isLoading, isAuthenticated: user !== null, isAdmin: user?.role === 'admin' };
+  const role = user?.role ?? null;
+  // The server's own role map (staff-roles.ts): the back office shows each role what the server will let it use.
+  return { user, isLoading, isAuthenticated: user !== null, isStaff: isStaff(role), may: (permission: Permission) => may(role, permission) };
 }
 
 export function useRefreshCurrentUser() {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { LoginInput } from '../../../../../backend/src/identity/contract/auth-input';
+import type { LoginWithCodeInput } from '../../../../../backend/src/identity/contract/two-factor';
+import { ApiError } from '../../../api/client';
 import { Field, useZodForm } from '../../../components/ui/form';
 import { readStored, writeStored } from '../../../lib/storage';
 import { useToast } from '../../../state/toast';
@@ -14,7 +15,14 @@ const rememberedEmail = () => readStored(REMEMBERED_EMAIL_KEY, (raw) => (typeof 
 
 export function LoginForm({ onSwitchToSignup }: { onSwitchToSignup(): void }) {
   const toast = useToast();
-  const login = useAuthSubmit<LoginInput>('/api/auth/login', LOGIN_SUCCESS, { title: LOGIN_FAILED_TITLE, fallback: LOGIN_FAILED_FALLBACK });
+  // Issue 23: an account with two-factor sign-in is answered 401 twoFactorRequired until the code comes along.
+  const [codeAsked, setCodeAsked] = useState(false);
+  const login = useAuthSubmit<LoginWithCodeInput>('/api/auth/login', LOGIN_SUCCESS, { title: LOGIN_FAILED_TITLE, fallback: LOGIN_FAILED_FALLBACK }, (error, body) => {
+    if (!(error instanceof ApiError && error.flags.twoFactorRequired)) return false;
+    setCodeAsked(true);
+    // The first answer only asks for the code: the form shows its field. A wrong code is a failure like any other.
+    return body.code === undefined;
+  });
   const [defaultValues] = useState(() => {
     const email = rememberedEmail();
     return { email, password: '', remember: email !== '' };
@@ -24,9 +32,9 @@ export function LoginForm({ onSwitchToSignup }: { onSwitchToSignup(): void }) {
   const [showReset, setShowReset] = useState(false);
 
   const submit = form.handleSubmit(
-    ({ email, password, remember }) => {
+    ({ email, password, code, remember }) => {
       writeStored(REMEMBERED_EMAIL_KEY, remember ? form.getValues('email').trim() : '');
-      login.mutate({ email, password });
+      login.mutate(codeAsked ? { email, password, code } : { email, password });
     },
     (invalid) => {
       const notice = loginNotice(messagesOf(invalid));
@@ -43,6 +51,16 @@ export function LoginForm({ onSwitchToSignup }: { onSwitchToSignup(): void }) {
       <Field label="Password" error={errors.password?.message}>
         <PasswordInput id="login-password" label="Password" autoComplete="current-password" required {...form.register('password')} />
       </Field>
+      {codeAsked && (
+        <>
+          <p className="notice" role="status">
+            Two-factor sign-in is on for this account: enter the code from your authenticator app.
+          </p>
+          <Field label="Authentication code" error={errors.code?.message} hint="The 6-digit code your app shows now, or one of your recovery codes.">
+            <input id="login-code" className="input two-factor-code" type="text" inputMode="numeric" autoComplete="one-time-code" required autoFocus {...form.register('code')} />
+          </Field>
+        </>
+      )}
       <div className="row between wrap gap">
         <Field label="Remember me" inline>
           <input type="checkbox" {...form.register('remember')} />

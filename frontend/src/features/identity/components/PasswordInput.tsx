@@ -1,5 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { ComponentProps, useState } from 'react';
+import { IconButton } from '../../../components/ui/IconButton';
 
 /**
  * A password input with a show/hide toggle: the one control of a `Field`, which hands it the id and
@@ -10,16 +11,15 @@ export function PasswordInput({ label, ...input }: Omit<ComponentProps<'input'>,
   return (
     <div className="password-input">
       <input {...input} className="input" type={visible ? 'text' : 'password'} />
-      <button
-        type="button"
-        className="icon-button password-toggle"
-        aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+      <IconButton
+        className="password-toggle"
+        label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
         aria-pressed={visible}
         aria-controls={input.id}
         onClick={() => setVisible(!visible)}
       >
         {visible ? <EyeOff size={18} aria-hidden /> : <Eye size={18} aria-hidden />}
-      </button>
+      </IconButton>
     </div>
   );
 }

@@ -26,10 +26,10 @@ export function RequireSignedIn({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Spec §2: only administrators reach /admin; everyone else sees the 404 page. */
-export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { isLoading, isAdmin } = useAuth();
+/** Spec §2: only staff reach /admin (each role sees its own sections); everyone else sees the 404 page. */
+export function RequireStaff({ children }: { children: ReactNode }) {
+  const { isLoading, isStaff } = useAuth();
   if (isLoading) return <PageLoading label="Loading admin dashboard..." />;
-  if (!isAdmin) return <NotFoundPage />;
+  if (!isStaff) return <NotFoundPage />;
   return children;
 }

@@ -2,6 +2,7 @@ import '../../../lib/zod-without-eval';
 import { z } from 'zod';
 import { SHOP_NAME } from '../../../lib/shop';
 import { AUTH_INPUT_MESSAGES, loginSchema, MIN_PASSWORD_LENGTH, signupSchema } from '../../../../../backend/src/identity/contract/auth-input';
+import { loginWithCodeSchema } from '../../../../../backend/src/identity/contract/two-factor';
 
 export { MIN_PASSWORD_LENGTH };
 
@@ -28,7 +29,8 @@ export const SIGNUP_FAILED_FALLBACK = 'Failed to create account. Please try agai
 export const CONFIRMATION_REQUIRED = 'Please confirm your password';
 
 /** The login form: the server's login body, plus "Remember me", which stays in the browser. */
-export const loginFormSchema = loginSchema.extend({ remember: z.boolean() });
+/** The login form: the server's login body (with the second factor's code, once the server asks for it: issue 23) and "Remember me". */
+export const loginFormSchema = loginWithCodeSchema.extend({ remember: z.boolean() });
 
 /**
  * The sign-up form: the server's sign-up body (an empty password is "required" before it is "too short"),

@@ -8,7 +8,13 @@ import { useToast } from '../../../state/toast';
 import type { AuthNotice } from './auth-rules';
 
 /** Spec §2 and §8: on success a toast, the current user is refreshed and the shopper goes home (or back where they came from, e.g. the checkout); on failure the server's reason. */
-export function useAuthSubmit<Body>(path: '/api/auth/login' | '/api/auth/signup', success: AuthNotice, failure: { title: string; fallback: string }) {
+export function useAuthSubmit<Body>(
+  path: '/api/auth/login' | '/api/auth/signup',
+  success: AuthNotice,
+  failure: { title: string; fallback: string },
+  /** A failure the form answers itself (the login's request for a second factor), without the toast. */
+  answeredByForm: (error: unknown, body: Body) => boolean = () => false,
+) {
   const toast = useToast();
   const refreshCurrentUser = useRefreshCurrentUser();
   const navigate = useNavigate();
@@ -21,6 +27,8 @@ export function useAuthSubmit<Body>(path: '/api/auth/login' | '/api/auth/signup'
       await refreshCurrentUser();
       navigate(returnTo);
     },
-    onError: (error) => toast({ title: failure.title, description: messageOf(error, failure.fallback), variant: 'destructive' }),
+    onError: (error, body) => {
+      if (!answeredByForm(error, body)) toast({ title: failure.title, description: messageOf(error, failure.fallback), variant: 'destructive' });
+    },
   });
 }

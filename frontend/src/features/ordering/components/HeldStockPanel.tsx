@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/dates';
 import type { HeldStockOrderView } from '../../../../../backend/src/ordering/contract/order.views';
 import { useHeldStock, useReleaseHeldStock } from '../api/admin-order-queries';
 import { Button } from '../../../components/ui/Button';
+import { useAuth } from '../../identity';
 
 /** How many products the dashboard lists before "Show all". */
 const FIRST_PRODUCTS = 5;
@@ -18,6 +19,8 @@ const FIRST_PRODUCTS = 5;
 export function HeldStockPanel() {
   const held = useHeldStock();
   const release = useReleaseHeldStock();
+  // Releasing cancels the order: for roles that may cancel orders (an auditor reads the dashboard, changes nothing).
+  const mayRelease = useAuth().may('orders:cancel');
   const [showAll, setShowAll] = useState(false);
   const [releasing, setReleasing] = useState<HeldStockOrderView | null>(null);
   const view = held.data;
@@ -60,9 +63,11 @@ export function HeldStockPanel() {
                           {order.paymentDueBy ? `, released by itself ${formatDateTime(order.paymentDueBy)}` : ', paid on delivery'}
                         </span>
                       </span>
-                      <Button variant="outline" size="sm" onClick={() => setReleasing(order)}>
-                        Release
-                      </Button>
+                      {mayRelease && (
+                        <Button variant="outline" size="sm" onClick={() => setReleasing(order)}>
+                          Release
+                        </Button>
+                      )}
                     </li>
                   ))}
                 </ul>

@@ -1,4 +1,4 @@
-import { AlertTriangle, CheckCircle2, CircleDot, Clock, CreditCard, ExternalLink, MapPin, Package, Truck, Undo2, UserCheck, XCircle } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, CircleDot, Clock, CreditCard, ExternalLink, FileText, MapPin, Package, PackageOpen, Truck, Undo2, UserCheck, XCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { Order } from '../../../api/types';
 import { trackingUrl } from '../../../../../backend/src/ordering/contract/carrier-tracking';
@@ -11,7 +11,9 @@ import { capitalise, PAYMENT_BADGE, PaymentActionNotice, paymentMethodLabel, pay
 import { awaitsPayment } from './order-insights';
 import type { OrderTimelineEntry } from '../api/order-data';
 import { AskForRefundButton, CancelOrderButton } from './CancelOrderButton';
+import { ReturnOrderButton, ReturnStatusCard } from './ReturnOrder';
 import { gstIncluded } from '../../../../../backend/src/ordering/contract/gst';
+import { VerificationNotice } from '../../verification';
 import './orders.css';
 
 const TIMELINE_ICONS: Record<OrderTimelineKind, typeof CircleDot> = {
@@ -26,6 +28,7 @@ const TIMELINE_ICONS: Record<OrderTimelineKind, typeof CircleDot> = {
   claimed: UserCheck,
   payment_pending: Clock,
   refunded: Undo2,
+  return: PackageOpen,
 };
 
 const aud = (amount: string) => formatAud(toCents(amount));
@@ -89,6 +92,8 @@ export function OrderDetail({
   cancel?: { email?: string; onCancelled?(order: Order): void };
 }) {
   const shipping = SHIPPING_METHODS[order.shippingMethod as ShippingMethod];
+  // The invoice is served to the order's own session (its customer, the browser that placed it, staff): not to a lookup from elsewhere.
+  const invoice = cancel?.email === undefined;
   const tracking = trackingUrl(order.shippingCarrier, order.trackingNumber);
   const address = order.shippingAddress;
   return (
@@ -107,10 +112,12 @@ export function OrderDetail({
           </span>
           {cancel && <CancelOrderButton order={order} email={cancel.email} onCancelled={cancel.onCancelled} />}
           {cancel && <AskForRefundButton order={order} signedIn={cancel.email === undefined && order.customerId !== null} />}
+          {cancel && <ReturnOrderButton order={order} email={cancel.email} onRequested={cancel.onCancelled} signedIn={cancel.email === undefined && order.customerId !== null} />}
         </div>
       </header>
 
       {awaitsPayment(order) && <PaymentActionNotice order={order} />}
+      <VerificationNotice order={order} />
       {order.status === 'cancelled' && order.cancellationReason && (
         <p className="notice notice-danger" role="note">
           <strong>Cancelled</strong>: {order.cancellationReason}
@@ -118,6 +125,7 @@ export function OrderDetail({
       )}
 
       <div className="order-detail-grid">
+        <ReturnStatusCard order={order} />
         <section className="card stack" aria-labelledby="order-items-heading">
           <h2 id="order-items-heading">Items</h2>
           <ul className="order-detail-items">
@@ -197,7 +205,7 @@ export function OrderDetail({
               {tracking && <TrackingLink href={tracking}>Track your parcel</TrackingLink>}
             </div>
           ) : (
-            order.status !== 'cancelled' && <p className="muted small">We e-mail you the tracking number as soon as it ships.</p>
+            (order.status === 'pending' || order.status === 'processing') && <p className="muted small">We e-mail you the tracking number as soon as it ships.</p>
           )}
         </section>
 
@@ -216,6 +224,11 @@ export function OrderDetail({
             <p className="small order-hash">
               Transaction <code title={order.blockchainTxHash}>{order.blockchainTxHash}</code>
             </p>
+          )}
+          {order.paymentStatus === 'confirmed' && invoice && (
+            <a className="inline" href={`/api/orders/${order.id}/invoice.pdf`} download>
+              <FileText size={16} aria-hidden /> Download the tax invoice (PDF)
+            </a>
           )}
           <p className="muted small">E-mails about this order go to {order.customerEmail}</p>
         </section>

@@ -24,7 +24,8 @@ const paidCoinOf = (order: Order) => {
  * Issue 21: a full or partial refund of a paid order. Crypto goes back to an address the customer gives, in the
  * coin paid with: staff send it from the shop's wallet first, then record it here with its transaction.
  */
-export function RefundOrderDialog({ order, onClose }: { order: Order; onClose(): void }) {
+/** `suggested`: the amount to offer (a received return's), when less than what is left. */
+export function RefundOrderDialog({ order, suggested, onClose }: { order: Order; suggested?: string; onClose(): void }) {
   const refund = useRefundOrder();
   const coin = paidCoinOf(order);
   const left = refundableCents(order);
@@ -46,7 +47,7 @@ export function RefundOrderDialog({ order, onClose }: { order: Order; onClose():
         }),
     [coin, left],
   );
-  const form = useZodForm(schema, { defaultValues: { amount: (left / 100).toFixed(2), reason: '', restock: false, refundAddress: '', txHash: '' } });
+  const form = useZodForm(schema, { defaultValues: { amount: (Math.min(left, suggested ? toCents(suggested) : left) / 100).toFixed(2), reason: suggested ? 'Returned items received' : '', restock: false, refundAddress: '', txHash: '' } });
   const { errors } = form.formState;
   const submit = form.handleSubmit(({ amount, reason, restock, refundAddress, txHash }) =>
     refund.mutate({ orderId: order.id, amount, reason, restock, refundAddress: coin ? refundAddress : null, txHash: coin ? txHash : null }, { onSuccess: onClose }),

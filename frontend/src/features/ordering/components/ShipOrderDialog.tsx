@@ -3,12 +3,13 @@ import { z } from 'zod';
 import { isCryptoPaymentMethod } from '../../../../../backend/src/ordering/contract/checkout-rules';
 import { CARRIERS } from '../../../../../backend/src/ordering/contract/checkout-rules';
 import { MISSING_SHIPPING, shippingSchema } from '../../../../../backend/src/ordering/contract/back-office-input';
-import type { Order } from '../../../api/types';
+import type { StaffOrder as Order } from '../api/admin-order-queries';
 import { Field, useZodForm } from '../../../components/ui/form';
 import { useToast } from '../../../state/toast';
 import { useShipOrder } from '../api/admin-order-queries';
 import { paymentMethodLabel } from '../../../lib/admin-format';
 import { AdminDialog } from '../../../components/ui/Dialog';
+import { messageOf } from '../../../api/client';
 
 const UNPAID_CONFIRMATION = 'Tick this to ship before the payment is confirmed.';
 
@@ -60,6 +61,11 @@ export function ShipOrderDialog({ order, onClose }: { order: Order; onClose(): v
       <Field label="Admin notes (optional)">
         <textarea className="textarea" {...form.register('adminNotes')} />
       </Field>
+      {ship.isError && (
+        <p className="notice notice-danger" role="alert">
+          {messageOf(ship.error, 'The order could not be marked shipped.')}
+        </p>
+      )}
       {unpaid && (
         <div className="notice stack" role="note">
           <p>

@@ -5,7 +5,7 @@ export function shippingMethodLabel(method: string): string {
   return method in SHIPPING_METHODS ? SHIPPING_METHODS[method as keyof typeof SHIPPING_METHODS].label : method;
 }
 
-export function customerName(order: Order): string {
+export function customerName(order: Pick<Order, 'shippingAddress' | 'customerEmail'>): string {
   const name = `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`.trim();
   return name || order.customerEmail;
 }

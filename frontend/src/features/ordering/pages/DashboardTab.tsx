@@ -8,20 +8,39 @@ import { paymentMethodLabel } from '../../../lib/admin-format';
 import { customerName } from '../components/order-format';
 import { useAdminDashboard } from '../api/admin-order-queries';
 import { StatusBadge, TransactionHash } from '../../../components/ui/admin-ui';
-import { AdminTable } from '../../../components/ui/AdminTable';
+import { DataColumn, DataTable } from '../../../components/ui/DataTable';
 import { LoadError } from '../../../components/ui/LoadError';
 import { StatCard } from '../../../components/ui/StatCard';
 import { HeldStockPanel } from '../components/HeldStockPanel';
 import { LowStockPanel } from '../../catalogue/back-office';
-import { usePhoneLayout } from '../../../hooks/usePhoneLayout';
 import type { AdminDashboard } from '../../../api/types';
-import { SkeletonList } from '../../../components/ui/SkeletonList';
+
+type RecentOrder = AdminDashboard['recentOrders'][number];
+
+/** Seven columns do not fit a phone: there each order is a card with the same facts (DataTable). */
+const RECENT_ORDER_COLUMNS: DataColumn<RecentOrder>[] = [
+  { id: 'id', header: 'Order ID', title: true, cell: (order) => `#${order.id}` },
+  {
+    id: 'customer',
+    header: 'Customer',
+    cell: (order) => (
+      <>
+        {customerName(order)}
+        <br />
+        <span className="small muted">{order.customerEmail}</span>
+      </>
+    ),
+  },
+  { id: 'method', header: 'Payment Method', cell: (order) => paymentMethodLabel(order.paymentMethod) },
+  { id: 'status', header: 'Status', cell: (order) => <StatusBadge status={order.status} /> },
+  { id: 'amount', header: 'Amount', numeric: true, cell: (order) => formatAud(toCents(order.totalAmount)) },
+  { id: 'transaction', header: 'Transaction', cell: (order) => <TransactionHash paymentMethod={order.paymentMethod} hash={order.blockchainTxHash ?? order.transactionId} /> },
+  { id: 'date', header: 'Date', cell: (order) => formatDate(order.createdAt) },
+];
 
 /** Every figure comes from `GET /api/admin/dashboard`, where each is defined once. */
 export function DashboardTab() {
   const dashboard = useAdminDashboard();
-  // Seven columns do not fit a phone: there each order is a card with the same facts.
-  const phone = usePhoneLayout();
   const figures = dashboard.data;
   const loading = '…';
   return (
@@ -36,71 +55,20 @@ export function DashboardTab() {
         <h2 id="recent-orders-heading">Recent Orders</h2>
         {dashboard.isError ? (
           <LoadError message={messageOf(dashboard.error, 'Failed to load orders.')} onRetry={() => dashboard.refetch()} />
-        ) : phone ? (
-          <RecentOrderCards orders={figures?.recentOrders} />
         ) : (
-          <AdminTable
-            columns={['Order ID', 'Customer', 'Payment Method', 'Status', 'Amount', 'Transaction', 'Date']}
+          <DataTable
+            caption="Recent orders"
+            columns={RECENT_ORDER_COLUMNS}
+            rows={figures?.recentOrders}
+            rowKey={(order) => order.id}
             isLoading={dashboard.isLoading}
             skeletonRows={RECENT_ORDERS}
-            isEmpty={figures?.recentOrders.length === 0}
             emptyText="No orders yet"
-          >
-            {figures?.recentOrders.map((order) => (
-              <tr key={order.id}>
-                <td>#{order.id}</td>
-                <td>
-                  {customerName(order)}
-                  <br />
-                  <span className="small muted">{order.customerEmail}</span>
-                </td>
-                <td>{paymentMethodLabel(order.paymentMethod)}</td>
-                <td>
-                  <StatusBadge status={order.status} />
-                </td>
-                <td className="admin-number">{formatAud(toCents(order.totalAmount))}</td>
-                <td>
-                  <TransactionHash paymentMethod={order.paymentMethod} hash={order.blockchainTxHash ?? order.transactionId} />
-                </td>
-                <td>{formatDate(order.createdAt)}</td>
-              </tr>
-            ))}
-          </AdminTable>
+          />
         )}
       </section>
       <LowStockPanel />
       <HeldStockPanel />
     </div>
-  );
-}
-
-function RecentOrderCards({ orders }: { orders: AdminDashboard['recentOrders'] | undefined }) {
-  if (!orders) return <SkeletonList className="recent-order-cards" itemClassName="recent-order-card" />;
-  if (orders.length === 0) return <p className="admin-empty">No orders yet</p>;
-  return (
-    <ul className="recent-order-cards" aria-label="Recent orders">
-      {orders.map((order) => (
-        <li key={order.id} className="recent-order-card">
-          <p className="row between gap">
-            <strong>#{order.id}</strong>
-            <StatusBadge status={order.status} />
-          </p>
-          <p className="row between gap">
-            <span>{customerName(order)}</span>
-            <strong className="admin-number">{formatAud(toCents(order.totalAmount))}</strong>
-          </p>
-          <p className="small muted">
-            {order.customerEmail}
-            <br />
-            {paymentMethodLabel(order.paymentMethod)} · {formatDate(order.createdAt)}
-          </p>
-          {(order.blockchainTxHash ?? order.transactionId) && (
-            <p className="small">
-              <TransactionHash paymentMethod={order.paymentMethod} hash={order.blockchainTxHash ?? order.transactionId} />
-            </p>
-          )}
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -8,6 +8,7 @@ import { NotFoundPage } from '../../content';
 import { OrderDetail } from '../components/OrderDetail';
 import { orderQueries } from '../api/order-data';
 import { Button, ButtonAnchor, ButtonLink } from '../../../components/ui/Button';
+import { EmptyState } from '../../../components/ui/EmptyState';
 
 /** `/orders/:id`: the order page of its customer, or of the guest whose browser placed it. Anyone else is told it is not theirs to see. */
 export default function OrderDetailPage() {
@@ -35,9 +36,7 @@ export default function OrderDetailPage() {
             <div className="skeleton order-detail-skeleton" />
           </div>
         ) : notFound ? (
-          <div className="card empty-state">
-            <PackageSearch size={48} className="muted" aria-hidden />
-            <h1>Order not found</h1>
+          <EmptyState icon={PackageSearch} title="Order not found" level={1}>
             <p className="muted">
               Order #{orderId} does not exist or is not yours to see. {isAuthenticated ? 'It may belong to another account.' : 'Sign in with the account that placed it, or find it with its number and e-mail address.'}
             </p>
@@ -51,7 +50,7 @@ export default function OrderDetailPage() {
                 Find your order
               </ButtonLink>
             </div>
-          </div>
+          </EmptyState>
         ) : order.isError ? (
           <div className="notice notice-danger row between wrap gap" role="alert">
             <span>{messageOf(order.error, 'We could not load this order. Please try again.')}</span>

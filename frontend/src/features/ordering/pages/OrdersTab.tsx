@@ -4,7 +4,6 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { isCryptoPaymentMethod, ORDER_STATUSES, OrderStatus, statusMoves } from '../../../../../backend/src/ordering/contract/checkout-rules';
 import { dayParamSchema } from '../../../../../backend/src/shared/contract/paging-input';
 import { messageOf } from '../../../api/client';
-import type { Order } from '../../../api/types';
 import { Tabs } from '../../../components/ui/Tabs';
 import { Pager } from '../../../components/ui/Pager';
 import { orderQueries } from '../api/order-queries';
@@ -15,7 +14,7 @@ import { toCents } from '../../../lib/money';
 import { formatDateTime } from '../../../lib/dates';
 import { capitalise, paymentMethodLabel } from '../../../lib/admin-format';
 import { customerName, shippingMethodLabel } from '../components/order-format';
-import { useAdminOrderCounts, useAdminOrderPage, useUpdateOrderStatus } from '../api/admin-order-queries';
+import { amountsOf, StaffOrder as Order, useAdminOrderCounts, useAdminOrderPage, useUpdateOrderStatus } from '../api/admin-order-queries';
 import { SearchField, StatusBadge, TransactionHash } from '../../../components/ui/admin-ui';
 import { LoadError } from '../../../components/ui/LoadError';
 import { AdminDialog } from '../../../components/ui/Dialog';
@@ -24,6 +23,7 @@ import { ShipOrderDialog } from '../components/ShipOrderDialog';
 import { useRecordRoute } from '../../../hooks/useRecordRoute';
 import { RecordPending, retryUnlessMissing } from '../../../components/ui/RecordPending';
 import { Button } from '../../../components/ui/Button';
+import { useAuth } from '../../identity';
 
 type StatusTab = 'all' | OrderStatus;
 const STATUS_TABS: { id: StatusTab; label: string }[] = [
@@ -179,10 +179,15 @@ function OrderRecord({ orderId, listed, onClose }: { orderId: number; listed: Or
   return <RecordPending noun="Order" id={orderId} error={read.error} onClose={onClose} />;
 }
 
-function OrderCard({ order, busy, onShip, onDetails, onStatus }: { order: Order; busy: boolean; onShip(): void; onDetails(): void; onStatus(status: OrderStatus): void }) {
+function OrderCard({ order, busy, onShip, onDetails, onStatus }: { order: Order & { shippingHold?: string | null }; busy: boolean; onShip(): void; onDetails(): void; onStatus(status: OrderStatus): void }) {
   const statusId = useId();
+  const { may } = useAuth();
   const address = order.shippingAddress;
   const reversal = paymentReversalOf(order);
+  // Null for staff who are not shown amounts (fulfilment): the card then lists what to pack, not what it cost.
+  const priced = amountsOf(order);
+  // What the role may do with it (staff-roles.ts): fulfilment moves and ships orders, cancelling is a manager's.
+  const moves = statusMoves(order.status).filter((status) => status !== 'cancelled' || may('orders:cancel'));
   return (
     <li className="card admin-order">
       <div className="row between wrap gap">
@@ -218,14 +223,16 @@ function OrderCard({ order, busy, onShip, onDetails, onStatus }: { order: Order;
             {order.refundStatus !== 'none' && (
               <>
                 {' '}
-                · <span className="badge">{order.refundStatus === 'full' ? 'Refunded' : `Refunded ${formatAud(toCents(order.refundedAmount))}`}</span>
+                · <span className="badge">{order.refundStatus === 'full' || !priced ? 'Refunded' : `Refunded ${formatAud(toCents(priced.refundedAmount))}`}</span>
               </>
             )}
           </p>
           {reversal && <p className="small field-error">{reversal.flagged ? 'Payment reversed after shipping: check it' : 'Payment reversed (reorg)'}</p>}
-          <p className="small">
-            <TransactionHash paymentMethod={order.paymentMethod} hash={order.blockchainTxHash ?? order.transactionId} />
-          </p>
+          {priced && (
+            <p className="small">
+              <TransactionHash paymentMethod={order.paymentMethod} hash={priced.blockchainTxHash ?? priced.transactionId} />
+            </p>
+          )}
         </div>
       </div>
       <ul className="admin-order-items small">
@@ -234,13 +241,15 @@ function OrderCard({ order, busy, onShip, onDetails, onStatus }: { order: Order;
             <span>
               {item.name} × {item.quantity}
             </span>
-            <span className="admin-number">{formatAud(toCents(item.lineTotal))}</span>
+            {'lineTotal' in item && typeof item.lineTotal === 'string' && <span className="admin-number">{formatAud(toCents(item.lineTotal))}</span>}
           </li>
         ))}
-        <li className="admin-order-total">
-          <span>Total{order.discountPercentage > 0 ? ` (incl. ${order.discountPercentage}% referral discount and shipping)` : ' (incl. shipping)'}</span>
-          <span className="admin-number">{formatAud(toCents(order.totalAmount))}</span>
-        </li>
+        {priced && (
+          <li className="admin-order-total">
+            <span>Total{priced.discountPercentage > 0 ? ` (incl. ${priced.discountPercentage}% referral discount and shipping)` : ' (incl. shipping)'}</span>
+            <span className="admin-number">{formatAud(toCents(priced.totalAmount))}</span>
+          </li>
+        )}
       </ul>
       {order.trackingNumber && (
         <p className="small">
@@ -249,11 +258,16 @@ function OrderCard({ order, busy, onShip, onDetails, onStatus }: { order: Order;
           {order.adminNotes && <span className="muted"> · Notes: {order.adminNotes}</span>}
         </p>
       )}
+      {order.shippingHold && (
+        <p className="notice small" role="note">
+          <strong>Cannot ship yet.</strong> {order.shippingHold.replace(/^Order \d+ cannot ship yet: /, '').replace(/^./, (first) => first.toUpperCase())}.
+        </p>
+      )}
       <div className="row wrap gap admin-order-actions">
           <Button variant="outline" onClick={onDetails}>
             <Eye size={18} aria-hidden /> View Details<span className="sr-only"> of order #{order.id}</span>
           </Button>
-          {!isFinal(order) && (
+          {!isFinal(order) && may('orders:status') && moves.length > 0 && (
             <div className="field admin-status-field">
               <label htmlFor={statusId}>Order status</label>
               <select
@@ -263,7 +277,7 @@ function OrderCard({ order, busy, onShip, onDetails, onStatus }: { order: Order;
                 disabled={busy}
                 onChange={(event) => onStatus(event.target.value as OrderStatus)}
               >
-                {[order.status, ...statusMoves(order.status)].map((status) => (
+                {[order.status, ...moves].map((status) => (
                   <option key={status} value={status}>
                     {capitalise(status)}
                   </option>
@@ -271,7 +285,7 @@ function OrderCard({ order, busy, onShip, onDetails, onStatus }: { order: Order;
               </select>
             </div>
           )}
-          {canShip(order) && (
+          {canShip(order) && may('orders:ship') && (
             <Button variant="primary" onClick={onShip}>
               <Truck size={18} aria-hidden /> Mark as Shipped
             </Button>

@@ -5,14 +5,13 @@ import { messageOf } from '../../../api/client';
 import { Field, useZodForm } from '../../../components/ui/form';
 import { formatDate } from '../../../lib/dates';
 import { ReferralCode, useCreateReferralCode, useDeactivateReferralCode, useReferralCodes } from '../api/referral-queries';
-import { usePhoneLayout } from '../../../hooks/usePhoneLayout';
 import { useRefetchWhenShown } from '../../../hooks/useRefetchWhenShown';
 import { AdminDialog } from '../../../components/ui/Dialog';
-import { AdminTable } from '../../../components/ui/AdminTable';
+import { DataColumn, DataTable } from '../../../components/ui/DataTable';
 import { LoadError } from '../../../components/ui/LoadError';
 import { Button } from '../../../components/ui/Button';
 import '../../../styles/admin-tools.css';
-import { SkeletonList } from '../../../components/ui/SkeletonList';
+import { Badge } from '../../../components/ui/Badge';
 
 function CreateReferralCodeDialog({ onClose }: { onClose(): void }) {
   const create = useCreateReferralCode();
@@ -58,7 +57,7 @@ const EMPTY = 'No referral codes yet. Create one to offer a discount at checkout
 const uses = (code: ReferralCode) => `${code.uses} ${code.uses === 1 ? 'order' : 'orders'}`;
 
 function StatusOf({ code }: { code: ReferralCode }) {
-  return <span className={`badge ${code.active ? 'badge-success' : 'badge-secondary'}`}>{code.active ? 'Active' : 'Inactive'}</span>;
+  return <Badge tone={code.active ? 'success' : 'secondary'}>{code.active ? 'Active' : 'Inactive'}</Badge>;
 }
 
 function DeactivateButton({ code, onClick }: { code: ReferralCode; onClick(): void }) {
@@ -73,11 +72,21 @@ function DeactivateButton({ code, onClick }: { code: ReferralCode; onClick(): vo
 export function ReferralCodesTab() {
   const section = useRef<HTMLElement>(null);
   const codes = useReferralCodes();
-  const phone = usePhoneLayout();
   useRefetchWhenShown(section, () => codes.refetch());
   const [creating, setCreating] = useState(false);
   const [deactivating, setDeactivating] = useState<ReferralCode | null>(null);
-  const list = codes.data ?? [];
+  const columns: DataColumn<ReferralCode>[] = [
+    { id: 'code', header: 'Code', title: true, sortValue: (code) => code.code, cell: (code) => <code className="admin-strong">{code.code}</code> },
+    { id: 'discount', header: 'Discount', numeric: true, sortValue: (code) => code.discountPercentage, cell: (code) => `${code.discountPercentage}%` },
+    { id: 'uses', header: 'Uses', numeric: true, sortValue: (code) => code.uses, cell: uses },
+    { id: 'status', header: 'Status', sortValue: (code) => (code.active ? 0 : 1), cell: (code) => <StatusOf code={code} /> },
+    { id: 'created', header: 'Created', numeric: true, sortValue: (code) => code.createdAt, cell: (code) => <time dateTime={code.createdAt}>{formatDate(code.createdAt)}</time> },
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: (code) => (code.active ? <DeactivateButton code={code} onClick={() => setDeactivating(code)} /> : <span className="muted small">—</span>),
+    },
+  ];
 
   return (
     <section ref={section} className="stack admin-section" aria-labelledby="referral-codes-heading">
@@ -92,53 +101,16 @@ export function ReferralCodesTab() {
       </div>
       {codes.isError ? (
         <LoadError message={messageOf(codes.error, 'Failed to load referral codes.')} onRetry={() => codes.refetch()} />
-      ) : phone ? (
-        codes.isLoading ? (
-          <SkeletonList className="referral-cards" itemClassName="card referral-card" rows={2} />
-        ) : list.length === 0 ? (
-          <p className="card admin-empty">{EMPTY}</p>
-        ) : (
-          <ul className="referral-cards" aria-label="Referral codes">
-            {list.map((code) => (
-              <li key={code.code} className="card referral-card">
-                <p className="row between gap">
-                  <code className="referral-code">{code.code}</code>
-                  <StatusOf code={code} />
-                </p>
-                <p className="small muted">
-                  {code.discountPercentage}% off · used by {uses(code)} · created <time dateTime={code.createdAt}>{formatDate(code.createdAt)}</time>
-                </p>
-                {code.active && <DeactivateButton code={code} onClick={() => setDeactivating(code)} />}
-              </li>
-            ))}
-          </ul>
-        )
       ) : (
-        <AdminTable
-          className="card admin-card admin-tools-table"
+        <DataTable
+          className="card admin-card"
           caption="Referral codes"
-          columns={['Code', 'Discount', 'Uses', 'Status', 'Created', 'Actions']}
+          columns={columns}
+          rows={codes.data}
+          rowKey={(code) => code.code}
           isLoading={codes.isLoading}
-          isEmpty={codes.data !== undefined && list.length === 0}
           emptyText={EMPTY}
-        >
-          {list.map((code) => (
-            <tr key={code.code}>
-              <td>
-                <code className="admin-strong">{code.code}</code>
-              </td>
-              <td className="admin-number">{code.discountPercentage}%</td>
-              <td className="admin-number">{uses(code)}</td>
-              <td>
-                <StatusOf code={code} />
-              </td>
-              <td className="admin-number">
-                <time dateTime={code.createdAt}>{formatDate(code.createdAt)}</time>
-              </td>
-              <td>{code.active ? <DeactivateButton code={code} onClick={() => setDeactivating(code)} /> : <span className="muted small">—</span>}</td>
-            </tr>
-          ))}
-        </AdminTable>
+        />
       )}
       {creating && <CreateReferralCodeDialog onClose={() => setCreating(false)} />}
       {deactivating && <DeactivateReferralCodeDialog code={deactivating} onClose={() => setDeactivating(null)} />}

@@ -7,6 +7,7 @@ import {
   markPaidSchema,
   refundNoteSchema,
 } from '../../../../../backend/src/payments/contract/payment-input';
+import { PROMPTPAY } from '../../../../../backend/src/ordering/contract/checkout-rules';
 import type { Payment } from '../../../api/types';
 import { Field, useZodForm } from '../../../components/ui/form';
 import { formatAud } from '../../../lib/currencies';
@@ -21,6 +22,8 @@ import { AuditTrail } from '../../audit';
 import { useAcceptUnderpayment, useConfirmPayment, useFailPayment, useMarkPaid, useNoteRefund } from '../api/payment-queries';
 import { formatUnits, quotedRate, settlementLabel, showsSettlement } from './payment-format';
 import './payments-tab.css';
+import { Badge, BadgeTone } from '../../../components/ui/Badge';
+import { useAuth } from '../../identity';
 
 /** What an administrator can do to a payment, each in its own dialog. */
 export type PaymentAction = 'details' | PaymentDecision;
@@ -70,7 +73,13 @@ export function ConfirmPaymentDialog({ payment, onClose }: { payment: Payment; o
   const submit = form.handleSubmit(({ transactionHash }) => confirm.mutate({ paymentId: payment.id, transactionHash }, { onSuccess: onClose }));
   return (
     <AdminDialog title={`Confirm Payment #${payment.id}`} description={summary(payment)} submitLabel="Confirm payment" busy={confirm.isPending} onSubmit={submit} onClose={onClose}>
-      <Field label="Transaction hash" required error={error} hint="The id of the transfer on the chain, as a block explorer shows it.">
+      {/* PromptPay: no chain; the staff member reads the reference of the transfer in the shop's bank account. */}
+      <Field
+        label={payment.paymentMethod === PROMPTPAY ? 'Bank reference' : 'Transaction hash'}
+        required
+        error={error}
+        hint={payment.paymentMethod === PROMPTPAY ? 'The reference of the PromptPay transfer in the shop\'s bank account (letters, digits, - or _).' : 'The id of the transfer on the chain, as a block explorer shows it.'}
+      >
         <input className="input" autoComplete="off" spellCheck={false} {...form.register('transactionHash')} />
       </Field>
     </AdminDialog>
@@ -190,8 +199,8 @@ export function paymentTimeline(payment: Payment): TimelineStep[] {
 /** A settlement state as a badge: attention for what an admin decides on, success for paid. */
 export function SettlementBadge({ payment }: { payment: Payment }) {
   const { state } = payment.settlement;
-  const tone = state === 'underpaid' || state === 'late' || state === 'overpaid' ? 'badge-attention' : state === 'detected' ? 'badge-info' : state === 'confirmed' ? 'badge-success' : 'badge-secondary';
-  return <span className={`badge ${tone}`}>{settlementLabel(state)}</span>;
+  const tone: BadgeTone = state === 'underpaid' || state === 'late' || state === 'overpaid' ? 'attention' : state === 'detected' ? 'info' : state === 'confirmed' ? 'success' : 'secondary';
+  return <Badge tone={tone}>{settlementLabel(state)}</Badge>;
 }
 
 const DECISION_LABELS: Record<Payment['decisions'][number]['kind'], string> = {
@@ -257,7 +266,7 @@ function TransfersTable({ payment }: { payment: Payment }) {
           </td>
           <td>
             <span className="row wrap payment-transfer-marks">
-              {transfer.late && <span className="badge badge-attention">Late</span>}
+              {transfer.late && <Badge tone="attention">Late</Badge>}
               {transfer.droppedAt && (
                 <span className="badge badge-destructive" title={`Left the chain ${formatDateTime(transfer.droppedAt)}`}>
                   Dropped {formatDateTime(transfer.droppedAt)}
@@ -274,6 +283,9 @@ function TransfersTable({ payment }: { payment: Payment }) {
 
 /** `Payment Details - #{id}`: its status, Payment Information, the Transaction Timeline, the quote, what the chain showed, the decisions and the full history from the log. */
 export function PaymentDetailsDialog({ payment, onClose, onAction }: { payment: Payment; onClose(): void; onAction(action: PaymentDecision): void }) {
+  const { may } = useAuth();
+  // An auditor reads payments; deciding them is for the roles with payments:decide (staff-roles.ts).
+  const actions = may('payments:decide') ? paymentActions(payment) : [];
   const info: [string, ReactNode][] = [
     ['Payment ID', `#${payment.id}`],
     ['Order ID', `#${payment.orderId}`],
@@ -289,7 +301,7 @@ export function PaymentDetailsDialog({ payment, onClose, onAction }: { payment: 
       title={`Payment Details - #${payment.id}`}
       wide
       onClose={onClose}
-      actions={paymentActions(payment).map((action) => (
+      actions={actions.map((action) => (
         <Button key={action} variant={action === 'confirm' || action === 'mark-paid' ? 'primary' : 'outline'} onClick={() => onAction(action)}>
           {ACTION_LABELS[action]}
         </Button>
@@ -341,7 +353,7 @@ export function PaymentDetailsDialog({ payment, onClose, onAction }: { payment: 
           </ol>
         </DetailSection>
       )}
-      <AuditTrail stream={`payment-${payment.id}`} title="Full history" />
+      {may('audit:read') && <AuditTrail stream={`payment-${payment.id}`} title="Full history" />}
     </InfoDialog>
   );
 }

@@ -71,9 +71,10 @@ export function PaymentsTab() {
         <p className="muted">Monitor cryptocurrency payments and transactions</p>
       </div>
       {settings && <PaymentSetupNotice settings={settings} />}
-      <div className="admin-stats admin-stats-3">
+      <div className="admin-stats">
         <StatCard label="Bitcoin Payments" value={revenueOf(revenue?.revenueByPaymentMethod.bitcoin)} note="confirmed, orders not cancelled" />
         <StatCard label="Ethereum Payments" value={revenueOf(revenue?.revenueByPaymentMethod.ethereum)} note="confirmed, orders not cancelled" />
+        <StatCard label="PromptPay Payments" value={revenueOf(revenue?.revenueByPaymentMethod.promptpay)} note="confirmed by staff, orders not cancelled" />
         <StatCard label="Total Revenue" value={revenueOf(revenue?.totalRevenue)} note={revenue?.revenueRule ?? ''} />
       </div>
       <section ref={history} className="card admin-card stack" aria-labelledby="payment-history-heading">

@@ -9,6 +9,7 @@ import { draftOf } from './review-draft';
 import { LazyReviewForm } from './LazyReviewForm';
 import { formatDate } from '../../../lib/dates';
 import { Button } from '../../../components/ui/Button';
+import { Badge } from '../../../components/ui/Badge';
 
 const FAILED = 'Failed to submit review';
 
@@ -57,7 +58,7 @@ export function ReviewItem({ review, viewer }: { review: Review; viewer: Current
             <p className="review-author-name">
               {review.user.fullName}
               {isOwn && <span className="muted small"> (you)</span>}
-              {review.hidden && <span className="badge badge-out review-hidden">Hidden from shoppers</span>}
+              {review.hidden && <Badge tone="out" className="review-hidden">Hidden from shoppers</Badge>}
             </p>
             <p className="muted small review-meta">
               <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>

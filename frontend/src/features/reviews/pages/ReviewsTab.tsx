@@ -16,6 +16,7 @@ import { LoadError } from '../../../components/ui/LoadError';
 import { Button } from '../../../components/ui/Button';
 import '../../../styles/admin-tools.css';
 import { SkeletonList } from '../../../components/ui/SkeletonList';
+import { Badge } from '../../../components/ui/Badge';
 
 type StatusFilter = ReviewVisibility | 'all';
 const STATUS_FILTERS: StatusFilter[] = ['all', 'visible', 'hidden'];
@@ -80,7 +81,7 @@ function ReviewCard({ review, onAnswer, onHide }: { review: AdminReview; onAnswe
             <Stars rating={review.rating} label={`Rated ${review.rating} out of 5`} />
             <h3 id={titleId}>{review.title}</h3>
           </div>
-          {review.hidden ? <span className="badge badge-destructive">Hidden</span> : <span className="badge badge-success">Visible</span>}
+          {review.hidden ? <Badge tone="destructive">Hidden</Badge> : <Badge tone="success">Visible</Badge>}
         </header>
         <p className="admin-review-meta small muted">
           <span>

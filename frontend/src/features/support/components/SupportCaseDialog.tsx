@@ -1,9 +1,8 @@
-import { ImagePlus, X } from 'lucide-react';
-import { ChangeEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { X } from 'lucide-react';
+import { useId, useState } from 'react';
 import { useModal } from '../../../components/ui/useModal';
 import {
   DEFAULT_SUPPORT_PRIORITY,
-  MAX_SUPPORT_ATTACHMENTS,
   SUPPORT_CATEGORIES,
   SUPPORT_CATEGORY_LABELS,
   SUPPORT_MESSAGES,
@@ -15,108 +14,14 @@ import { ApiError } from '../../../api/client';
 import { useRedirectToLoginWhenSignedOut, useAuth } from '../../identity';
 import { Field, useZodForm } from '../../../components/ui/form';
 import { useToast } from '../../../state/toast';
-import { acceptedImages, PickedImage, useCreateSupportCase } from '../api/support-queries';
+import { useCreateSupportCase } from '../api/support-queries';
+import { AttachmentPicker, useImagePicker } from '../../media';
 import { Button } from '../../../components/ui/Button';
 import './support.css';
+import { IconButton } from '../../../components/ui/IconButton';
 
 const caseFieldsSchema = supportCaseInputSchema.omit({ attachments: true });
 const PRIORITY_LABELS = { low: 'Low', medium: 'Medium', high: 'High', urgent: 'Urgent' } as const;
-
-let pickedSequence = 0;
-
-/**
- * The images picked for a case or a reply (spec §5): images only, others silently dropped; more than
- * five in total are refused with the 'Too Many Files' toast. Previews are the browser's own copies,
- * let go when removed, cleared or unmounted.
- */
-export function useImagePicker() {
-  const toast = useToast();
-  const [images, setImages] = useState<PickedImage[]>([]);
-  const current = useRef(images);
-  current.current = images;
-
-  useEffect(() => () => current.current.forEach((image) => URL.revokeObjectURL(image.previewUrl)), []);
-
-  const add = useCallback(
-    (files: File[]) => {
-      const { images: accepted, tooLarge } = acceptedImages(files);
-      if (tooLarge.length > 0) toast({ title: 'File too large', description: `${tooLarge.map((file) => file.name).join(', ')}: images can be up to 10MB each.`, variant: 'destructive' });
-      if (accepted.length === 0) return;
-      if (current.current.length + accepted.length > MAX_SUPPORT_ATTACHMENTS) {
-        toast({ title: SUPPORT_MESSAGES.tooManyFilesTitle, description: SUPPORT_MESSAGES.tooManyFiles, variant: 'destructive' });
-        return;
-      }
-      setImages((before) => [...before, ...accepted.map((file) => ({ key: `picked-${(pickedSequence += 1)}`, file, previewUrl: URL.createObjectURL(file) }))]);
-    },
-    [toast],
-  );
-
-  const remove = useCallback((key: string) => {
-    setImages((before) => {
-      before.filter((image) => image.key === key).forEach((image) => URL.revokeObjectURL(image.previewUrl));
-      return before.filter((image) => image.key !== key);
-    });
-  }, []);
-
-  const clear = useCallback(() => {
-    current.current.forEach((image) => URL.revokeObjectURL(image.previewUrl));
-    setImages([]);
-  }, []);
-
-  return { images, add, remove, clear };
-}
-
-/** The file input and the picked images as thumbnails, each with a Remove button. */
-export function AttachmentPicker({ picker, disabled = false, label = 'Attachments (optional)' }: { picker: ReturnType<typeof useImagePicker>; disabled?: boolean; label?: string }) {
-  const inputId = useId();
-  const hintId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    picker.add(Array.from(event.target.files ?? []));
-    // The same file can be picked again after removing it.
-    event.target.value = '';
-  };
-  return (
-    <div className="field support-attachments">
-      <span className="field-label" id={`${inputId}-label`}>
-        {label}
-      </span>
-      <label htmlFor={inputId} className={`support-drop ${disabled ? 'is-disabled' : ''}`}>
-        <ImagePlus size={22} aria-hidden />
-        <span>
-          <span className="support-drop-action">Add images</span>
-          <span id={hintId} className="muted small support-drop-hint">
-            PNG, JPG, GIF up to 10MB each · at most {MAX_SUPPORT_ATTACHMENTS} ({picker.images.length} added)
-          </span>
-        </span>
-      </label>
-      <input
-        ref={input}
-        id={inputId}
-        type="file"
-        accept="image/*"
-        multiple
-        className="sr-only"
-        aria-labelledby={`${inputId}-label`}
-        aria-describedby={hintId}
-        disabled={disabled}
-        onChange={choose}
-      />
-      {picker.images.length > 0 && (
-        <ul className="support-thumbs" aria-label="Attached images">
-          {picker.images.map((image) => (
-            <li key={image.key} className="support-thumb">
-              <img src={image.previewUrl} alt={image.file.name} width={88} height={88} />
-              <button type="button" className="support-thumb-remove" aria-label={`Remove ${image.file.name}`} disabled={disabled} onClick={() => picker.remove(image.key)}>
-                <X size={14} aria-hidden />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
 
 /**
  * Checkout spec §2, §5, §8: the Create Support Case form. Submitting disables the button and shows
@@ -187,9 +92,9 @@ function SupportCaseForm({ onClose, defaultOrderId, preset }: { onClose(): void;
       <form className="stack" noValidate onSubmit={submit}>
         <div className="row between support-dialog-heading">
           <h2 id={titleId}>Create Support Case</h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={close}>
+          <IconButton label="Close" onClick={close}>
             <X size={18} aria-hidden />
-          </button>
+          </IconButton>
         </div>
         <p className="muted small">Tell us what happened. We answer here, on your dashboard, and let you know by e-mail.</p>
         <Field label="Subject" required error={errors.subject?.message}>

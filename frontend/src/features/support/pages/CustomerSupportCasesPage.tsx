@@ -10,8 +10,9 @@ import { usePageTitle } from '../../../hooks/usePageTitle';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { spansPages } from '../../../lib/paging';
 import { useToast } from '../../../state/toast';
-import { AttachmentThumbnails, SupportStatusBadge } from '../components/SupportCaseParts';
-import { AttachmentPicker, SupportCaseDialog, useImagePicker } from '../components/SupportCaseDialog';
+import { SupportStatusBadge } from '../components/SupportCaseParts';
+import { AttachmentPicker, AttachmentThumbnails, useImagePicker } from '../../media';
+import { SupportCaseDialog } from '../components/SupportCaseDialog';
 import { useReplyToSupportCase, useSupportCase, useSupportCases } from '../api/support-queries';
 import { Button } from '../../../components/ui/Button';
 

@@ -4,6 +4,7 @@ import type { Category } from '../../../../api/types';
 import type { ProductLayout } from '../ProductCard';
 import type { SortChoice } from './product-sorting';
 import './catalogue.css';
+import { IconButton } from '../../../../components/ui/IconButton';
 
 export type GridColumns = 2 | 3 | 4 | 5;
 export const GRID_COLUMNS: readonly GridColumns[] = [2, 3, 4, 5];
@@ -40,9 +41,9 @@ export function CategoryFilterBadge({ category, prefix = '', onRemove }: { categ
     <span className="filter-badge">
       {prefix}
       {category.name}
-      <button type="button" className="icon-button" aria-label={`Remove category filter ${category.name}`} onClick={onRemove}>
+      <IconButton label={`Remove category filter ${category.name}`} onClick={onRemove}>
         <X size={14} aria-hidden />
-      </button>
+      </IconButton>
     </span>
   );
 }
@@ -74,12 +75,12 @@ export function SortSelect<Value extends string>({
 export function LayoutToggle({ layout, onChange }: { layout: ProductLayout; onChange(layout: ProductLayout): void }) {
   return (
     <div className="segmented" role="group" aria-label="Layout">
-      <button type="button" className="icon-button" aria-label="Grid view" aria-pressed={layout === 'grid'} onClick={() => onChange('grid')}>
+      <IconButton label="Grid view" aria-pressed={layout === 'grid'} onClick={() => onChange('grid')}>
         <LayoutGrid size={18} aria-hidden />
-      </button>
-      <button type="button" className="icon-button" aria-label="List view" aria-pressed={layout === 'list'} onClick={() => onChange('list')}>
+      </IconButton>
+      <IconButton label="List view" aria-pressed={layout === 'list'} onClick={() => onChange('list')}>
         <List size={18} aria-hidden />
-      </button>
+      </IconButton>
     </div>
   );
 }
@@ -88,9 +89,9 @@ export function ColumnPicker({ columns, onChange }: { columns: GridColumns; onCh
   return (
     <div className="segmented column-picker" role="group" aria-label="Columns">
       {GRID_COLUMNS.map((count) => (
-        <button key={count} type="button" className="icon-button" aria-label={`${count} columns`} aria-pressed={columns === count} onClick={() => onChange(count)}>
+        <IconButton key={count} label={`${count} columns`} aria-pressed={columns === count} onClick={() => onChange(count)}>
           {count}
-        </button>
+        </IconButton>
       ))}
     </div>
   );
@@ -126,14 +127,9 @@ export const SearchField = forwardRef<HTMLInputElement, SearchFieldProps>(functi
         {...inputProps}
       />
       {value && (
-        <button
-          type="button"
-          className="icon-button search-field-clear"
-          aria-label="Clear search"
-          onClick={() => (onClear ? onClear() : onValueChange(''))}
-        >
+        <IconButton className="search-field-clear" label="Clear search" onClick={() => (onClear ? onClear() : onValueChange(''))}>
           <X size={16} aria-hidden />
-        </button>
+        </IconButton>
       )}
     </div>
   );

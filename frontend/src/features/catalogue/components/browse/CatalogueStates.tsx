@@ -3,6 +3,7 @@ import { ReactNode, useEffect, useRef } from 'react';
 import { ProductGrid, ProductLayout } from '../ProductCard';
 import type { PagedProducts } from '../../api/useCatalogue';
 import { Button } from '../../../../components/ui/Button';
+import { EmptyState } from '../../../../components/ui/EmptyState';
 
 /** What the results need of a product list query, whole or paged. */
 type ProductResults = Pick<PagedProducts, 'data' | 'isLoading' | 'isError' | 'refetch'> & Partial<Pick<PagedProducts, 'total' | 'hasMore' | 'isLoadingMore' | 'loadMore'>>;
@@ -21,12 +22,10 @@ export function ProductsLoadError({ onRetry }: { onRetry(): void }) {
 
 export function NoProductsFound({ children, action }: { children: ReactNode; action?: ReactNode }) {
   return (
-    <div className="empty-state card" role="status">
-      <PackageSearch size={40} className="empty-state-icon" aria-hidden />
-      <h2>No products found</h2>
+    <EmptyState icon={PackageSearch} title="No products found" status>
       {children}
       {action}
-    </div>
+    </EmptyState>
   );
 }
 

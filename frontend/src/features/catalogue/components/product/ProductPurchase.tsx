@@ -14,6 +14,8 @@ import { useToast } from '../../../../state/toast';
 import { addableQuantity } from './product-id';
 import { ShareButton } from './ShareButton';
 import { Button } from '../../../../components/ui/Button';
+import { Badge } from '../../../../components/ui/Badge';
+import { IconButton } from '../../../../components/ui/IconButton';
 
 /** Spec §2: a fixed social-proof claim on every product page. */
 const WATCHING_COUNT = 3;
@@ -63,7 +65,7 @@ export function ProductPurchase({ product, category }: { product: Product; categ
         <Price product={product} size="lg" />
         {isDiscounted(product) && (
           <>
-            <span className="badge badge-sale">SALE</span>
+            <Badge tone="sale">SALE</Badge>
             <span className="product-saving">Save {savingPercent(product)}%</span>
           </>
         )}
@@ -75,7 +77,7 @@ export function ProductPurchase({ product, category }: { product: Product; categ
           <span className="muted">Currently out of stock. Please check back soon.</span>
         ) : (
           <>
-            <span className="badge badge-success">In Stock</span>
+            <Badge tone="success">In Stock</Badge>
             <span className="muted small">{isLowStock(product.stock) ? `Only ${product.stock} left` : `${product.stock} available`}</span>
           </>
         )}
@@ -85,13 +87,13 @@ export function ProductPurchase({ product, category }: { product: Product; categ
         <div className="product-quantity">
           <span className="field-label" id="quantity-label">Quantity</span>
           <div className="stepper" role="group" aria-labelledby="quantity-label">
-            <button type="button" className="icon-button" aria-label="Decrease quantity" disabled={quantity <= 1} onClick={() => setWanted(quantity - 1)}>
+            <IconButton label="Decrease quantity" disabled={quantity <= 1} onClick={() => setWanted(quantity - 1)}>
               <Minus size={16} aria-hidden />
-            </button>
+            </IconButton>
             <output aria-live="polite" aria-label="Quantity" data-testid="quantity">{quantity}</output>
-            <button type="button" className="icon-button" aria-label="Increase quantity" disabled={quantity >= addable} onClick={() => setWanted(quantity + 1)}>
+            <IconButton label="Increase quantity" disabled={quantity >= addable} onClick={() => setWanted(quantity + 1)}>
               <Plus size={16} aria-hidden />
-            </button>
+            </IconButton>
           </div>
           {inCart > 0 && (
             <span className="muted small">{addable === 0 ? 'All available stock is in your cart' : `${inCart} already in your cart`}</span>

@@ -104,9 +104,9 @@ const QUICK_ACTIONS = [
   { icon: Settings, title: 'Store Settings', text: 'Payments, shipping and more' },
 ] as const;
 
-/** Storefront spec §2, logged-in home. The quick actions lead to the back office, so only administrators see them. */
+/** Storefront spec §2, logged-in home. The quick actions lead to the back office, so only staff see them. */
 export function SignedInHome({ user }: { user: CurrentUser }) {
-  const { isAdmin } = useAuth();
+  const { isStaff } = useAuth();
   const cart = useCart();
   const activeProducts = useProducts();
   const categories = useCategories();
@@ -116,7 +116,7 @@ export function SignedInHome({ user }: { user: CurrentUser }) {
         <h1>Welcome back, {displayName(user)}!</h1>
         <p className="muted">Browse research compounds, track your orders and manage your cart.</p>
         <div className="row gap wrap">
-          {isAdmin ? (
+          {isStaff ? (
             <ButtonLink to="/admin" variant="dark">
               <LayoutDashboard size={18} aria-hidden /> Admin Dashboard
             </ButtonLink>
@@ -141,7 +141,7 @@ export function SignedInHome({ user }: { user: CurrentUser }) {
 
       <FeaturedProducts />
 
-      {isAdmin && (
+      {isStaff && (
         <section className="section" aria-labelledby="quick-actions-heading">
           <h2 id="quick-actions-heading">Quick Actions</h2>
           <QuickActionGrid>

@@ -4,6 +4,7 @@ import { CRYPTO_PAYMENT_METHODS, SHIPPING_METHODS } from '../../../../../../back
 import { formatAud } from '../../../../lib/currencies';
 import { CHAT_APP_NAME, CHAT_LINK, FREE_SHIPPING_OVER_AUD, MINIMUM_AGE } from '../../../../lib/shop';
 import { InfoPage } from './InfoPage';
+import { HowVerificationWorks } from '../../../verification';
 
 interface Question {
   question: string;
@@ -59,8 +60,7 @@ const QUESTIONS: Question[] = [
     question: 'Why do you ask for institution verification?',
     answer: (
       <p>
-        Shipments require verification of your research institution or professional qualification. It keeps research compounds with the researchers
-        they are meant for. We may contact you after you order to complete it; the order ships once verification is done.
+        It keeps research compounds with the researchers they are meant for. <HowVerificationWorks />
       </p>
     ),
   },
@@ -98,8 +98,8 @@ const QUESTIONS: Question[] = [
     question: 'Can I return a product?',
     answer: (
       <p>
-        Unopened, unused products can be returned within 30 days of delivery with their original documentation and our prior authorization. See the{' '}
-        <Link to="/returns">returns policy</Link>.
+        Unopened, unused products can be returned within 30 days of delivery with their original documentation and our prior authorization: ask with{' '}
+        <strong>Return items</strong> on the delivered order's page. See the <Link to="/returns">returns policy</Link>.
       </p>
     ),
   },

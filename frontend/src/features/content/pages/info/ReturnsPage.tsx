@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { CHAT_APP_NAME, CHAT_LINK } from '../../../../lib/shop';
+import { RETURN_WINDOW_DAYS } from '../../../../../../backend/src/ordering/contract/order-returns';
 import { InfoPage } from './InfoPage';
 
-/** Storefront spec §9: within 30 days of delivery, unopened and unused, with original documentation and prior authorization. */
-const RETURN_WINDOW_DAYS = 30;
+/** Storefront spec §9: within 30 days of delivery, unopened and unused, with original documentation and prior authorization (the order decider's rules). */
 
 export default function ReturnsPage() {
   return (
@@ -26,15 +26,16 @@ export default function ReturnsPage() {
       <h2>How to request a return</h2>
       <ol className="info-steps">
         <li>
-          Contact us with your order number and the reason for the return: message us on{' '}
+          Open the delivered order (<Link to="/dashboard">My Orders</Link>, or <Link to="/orders/lookup">Find your order</Link> if you ordered as a
+          guest) and choose <strong>Return items</strong>: the items and how many, the reason, and photos if you have an account. You can also message us on{' '}
           <a href={CHAT_LINK} target="_blank" rel="noopener noreferrer">
             {CHAT_APP_NAME} (opens in a new tab)
           </a>
-          , or open a support case from <Link to="/dashboard">your dashboard</Link>.
+          .
         </li>
-        <li>We check the request and, if it qualifies, send you a return authorization with the return address.</li>
+        <li>We check the request and, if it qualifies, authorize it by e-mail with the return address; if not, we tell you why.</li>
         <li>Pack the unopened products with their original documentation and send them back, tracked, within the {RETURN_WINDOW_DAYS}-day window.</li>
-        <li>Once the parcel arrives and has been inspected, we contact you to arrange the refund.</li>
+        <li>Once the parcel arrives and has been inspected, we refund what the returned items cost on your order (shipping is not refunded), in the coin you paid with to an address you give us, and e-mail you.</li>
       </ol>
 
       <h2>Damaged or incorrect items</h2>

@@ -4,6 +4,7 @@ import { COUNTRY, SHIPPING_METHOD_IDS, SHIPPING_METHODS } from '../../../../../.
 import { formatAud } from '../../../../lib/currencies';
 import { FREE_SHIPPING_OVER_AUD } from '../../../../lib/shop';
 import { InfoPage } from './InfoPage';
+import { HowVerificationWorks, VerificationHighlight } from '../../../verification';
 
 const WHERE: Record<(typeof SHIPPING_METHOD_IDS)[number], string> = {
   regular: `Anywhere in ${COUNTRY}`,
@@ -36,7 +37,9 @@ export default function ShippingPage() {
           <p>
             <strong>Institution verification</strong>
             <br />
-            <span className="small muted">Shipments require verification of your research institution.</span>
+            <span className="small muted">
+              <VerificationHighlight />
+            </span>
           </p>
         </div>
       </div>
@@ -71,7 +74,9 @@ export default function ShippingPage() {
       <ul>
         <li>Crypto orders are prepared once the payment is confirmed on the blockchain, which usually takes 10–30 minutes.</li>
         <li>Cash on Delivery orders are confirmed straight away; the courier collects payment at your door.</li>
-        <li>Every order ships after your research institution or professional qualification has been verified.</li>
+        <li>
+          <HowVerificationWorks />
+        </li>
         <li>
           When the parcel leaves, we e-mail you the carrier and tracking number. You can also see them with your order in{' '}
           <Link to="/dashboard">My Orders</Link>.
