@@ -34,7 +34,8 @@ function playBack(incoming: IncomingMessage, response: ServerResponse): void {
       response.writeHead(200, { 'Content-Type': 'text/html' }).end('<!DOCTYPE html><html><head><title>Just a moment...</title></head><body></body></html>');
       return;
   }
-  const nowSeconds = Math.floor(Date.now() / 1000);
+  // Rounded up: the server takes the earlier of this and when it received the answer, so no second is lost to rounding.
+  const nowSeconds = Math.ceil(Date.now() / 1000);
   if (exchange === 'kraken' && url.pathname === '/kraken/0/public/Ticker') return json(krakenTicker);
   if (exchange === 'coinbase' && url.pathname === '/coinbase/v2/exchange-rates') {
     const body = coinbaseExchangeRates[url.searchParams.get('currency') as keyof typeof coinbaseExchangeRates];
@@ -173,13 +174,14 @@ describe('Payments API: live quotes from the median of fresh exchange rates', ()
   });
 
   it('keeps quoting from prices seen within the maximum age while every source is down, and stops once they are older', async () => {
-    await payBitcoin();
-    Object.assign(behaviour, { kraken: 'down', coinbase: 'down', bitstamp: 'down' });
     const guest = shop.agent();
     const order = await newOrder(guest);
-    await quote(guest, order.id).expect(201);
     const other = shop.agent();
     const late = await newOrder(other);
+    // The orders first: only the quote lies between reading the prices and reusing them within the short maximum age.
+    await payBitcoin();
+    Object.assign(behaviour, { kraken: 'down', coinbase: 'down', bitstamp: 'down' });
+    await quote(guest, order.id).expect(201);
     await pastMaxAge();
     await quote(other, late.id).expect(503);
   });

@@ -193,10 +193,12 @@ describe('Traffic analytics in a real browser', () => {
     await expectPage(devices.getByRole('img', { name: /^Views by device: .*Desktop \d+%/ })).toBeVisible();
 
     await panel(page).getByRole('tab', { name: 'Trends' }).click();
-    const today = new Date().toISOString().slice(0, 10);
-    const todayRow = view(page, 'Trends').getByRole('row').filter({ has: page.locator(`time[datetime="${today}"]`) });
-    await expectPage(todayRow).toBeVisible();
-    await expectPage(todayRow.getByRole('cell').first()).toHaveText(/^([89]|[1-9]\d+)$/);
+    // The days the server counted the visits on (UTC), not the test's today: a run across midnight splits them over two rows.
+    for (const { date, views } of traffic.dailyViews.filter((day) => day.views > 0)) {
+      const dayRow = view(page, 'Trends').getByRole('row').filter({ has: page.locator(`time[datetime="${date}"]`) });
+      await expectPage(dayRow).toBeVisible();
+      expect(Number(await dayRow.getByRole('cell').first().textContent())).toBeGreaterThanOrEqual(views);
+    }
     await page.screenshot({ path: screenshotPath('admin-analytics-trends-desktop'), fullPage: true });
 
     // The funnel: both visitors viewed a product, added it and started the checkout.

@@ -16,6 +16,11 @@ function get(port: number, path: string, agent: Agent): Promise<{ status: number
   });
 }
 
+/** Once the server is answering a request: its arrival is I/O, which a fixed sleep may not cover on a busy machine. */
+async function untilBusy(requests: RequestsInFlight): Promise<void> {
+  while (!requests.busy) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
 describe('RequestsInFlight.drain', () => {
   it('takes no new connection, ends keep-alive connections after their answer, and lets the answers in flight finish', async () => {
     const requests = new RequestsInFlight();
@@ -34,8 +39,7 @@ describe('RequestsInFlight.drain', () => {
       // A connection left idle, and one with an answer still being given.
       expect((await get(port, '/fast', idle)).connection).toBe('keep-alive');
       const slow = get(port, '/slow', keepAlive);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(requests.busy).toBe(true);
+      await untilBusy(requests);
 
       const drained = requests.drain(server, 5_000);
       // No new connection is taken.
@@ -64,7 +68,7 @@ describe('RequestsInFlight.drain', () => {
     const agent = new Agent({ keepAlive: true });
     try {
       const hanging = get(port, '/never', agent);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await untilBusy(requests);
       const started = Date.now();
       await requests.drain(server, 200);
       expect(Date.now() - started).toBeGreaterThanOrEqual(150);
