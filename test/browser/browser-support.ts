@@ -12,6 +12,8 @@ import { hydrated } from './hydrated';
 import { startServerProcess, ServerProcess } from '../support/server-process';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Headless, and nothing in the background: no QUIC, first-run setup, component updates, sync or other network chatter. */
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export interface Shop {
   url: string;
@@ -47,7 +49,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<Shop>
     throw error;
   });
   // A shop whose browser cannot start is stopped here: nothing outlives a failed start.
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'] }).catch(async (error) => {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS }).catch(async (error) => {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;

@@ -6,15 +6,10 @@ import { ShopMetrics } from '../shared/metrics/shop-metrics';
 import { CREDENTIAL_STORE, CredentialStore } from './credential-store/credential-store.port';
 import { DataDirLock } from './data-dir-lock';
 import { EVENT_STORE, EventStore } from './event-store/event-store.port';
-import { openKurrentDbEventStore } from './event-store/kurrentdb-event-store';
 import { SqliteEventStore } from './event-store/sqlite-event-store';
-import { PostgresEventStore } from './event-store/postgres-event-store';
-import { PostgresReadStore } from './read-store/postgres-read-store';
 import { DiskObjectStore } from './object-store/disk-object-store';
 import { OBJECT_STORE, ObjectStore } from './object-store/object-store.port';
-import { S3ObjectStore } from './object-store/s3-object-store';
 import { SqliteReadStore } from './read-store/sqlite-read-store';
-import { MongoReadStore } from './read-store/mongo-read-store';
 import { Document, READ_STORE, ReadStore } from './read-store/read-store.port';
 import { DocumentLeaseStore, LEASES_COLLECTION } from './leases/document-lease-store';
 import { LEASE_STORE, LeaseStore } from './leases/lease.port';
@@ -82,22 +77,35 @@ export function lockDataDirIfUsed(config: AppConfig): DataDirLock | null {
   return engines.events === 'sqlite' || engines.documents === 'sqlite' ? DataDirLock.acquire(config.dataDir) : null;
 }
 
+/**
+ * The server engines' adapters, loaded when configured rather than at every start: their drivers (mongodb, the
+ * KurrentDB client, pg, aws4fetch) take a few hundred milliseconds of CPU to load, which a shop on the embedded
+ * stores, and each of the test suite's apps, would pay for nothing.
+ */
+const serverAdapters = {
+  kurrentDb: () => require('./event-store/kurrentdb-event-store') as typeof import('./event-store/kurrentdb-event-store'),
+  postgresEvents: () => require('./event-store/postgres-event-store') as typeof import('./event-store/postgres-event-store'),
+  postgresDocuments: () => require('./read-store/postgres-read-store') as typeof import('./read-store/postgres-read-store'),
+  mongo: () => require('./read-store/mongo-read-store') as typeof import('./read-store/mongo-read-store'),
+  s3: () => require('./object-store/s3-object-store') as typeof import('./object-store/s3-object-store'),
+};
+
 export async function openEventStore(config: AppConfig): Promise<EventStore> {
-  if (config.eventStoreUrl) return openKurrentDbEventStore(config.eventStoreUrl);
-  if (config.postgres) return PostgresEventStore.open(config.postgres);
+  if (config.eventStoreUrl) return serverAdapters.kurrentDb().openKurrentDbEventStore(config.eventStoreUrl);
+  if (config.postgres) return serverAdapters.postgresEvents().PostgresEventStore.open(config.postgres);
   return new SqliteEventStore(join(config.dataDir, 'events.sqlite'));
 }
 
 export async function openReadStore(config: AppConfig): Promise<ReadStore> {
-  if (config.mongodbUrl) return MongoReadStore.connect(config.mongodbUrl);
-  if (config.postgres) return PostgresReadStore.open(config.postgres, { schema: 'read_models', durability: 'rebuildable' });
+  if (config.mongodbUrl) return serverAdapters.mongo().MongoReadStore.connect(config.mongodbUrl);
+  if (config.postgres) return serverAdapters.postgresDocuments().PostgresReadStore.open(config.postgres, { schema: 'read_models', durability: 'rebuildable' });
   return new SqliteReadStore(join(config.dataDir, 'read-models.sqlite'), 'rebuildable');
 }
 
 /** Not rebuildable, so never in the read models' file, schema or database. */
 export async function openCredentialStore(config: AppConfig): Promise<CredentialStore> {
-  if (config.mongodbUrl) return MongoReadStore.connectToCredentials(config.mongodbUrl);
-  if (config.postgres) return PostgresReadStore.open(config.postgres, { schema: 'credentials', durability: 'full' });
+  if (config.mongodbUrl) return serverAdapters.mongo().MongoReadStore.connectToCredentials(config.mongodbUrl);
+  if (config.postgres) return serverAdapters.postgresDocuments().PostgresReadStore.open(config.postgres, { schema: 'credentials', durability: 'full' });
   return new SqliteReadStore(join(config.dataDir, 'credentials.sqlite'), 'full');
 }
 
@@ -115,7 +123,7 @@ async function openLeaseStore(config: AppConfig, credentials: CredentialStore): 
 
 /** Images and attachments: an S3-compatible bucket, or files under DATA_DIR/objects. */
 function openObjectStore(config: AppConfig): ObjectStore {
-  if (config.s3) return new S3ObjectStore(config.s3);
+  if (config.s3) return new (serverAdapters.s3().S3ObjectStore)(config.s3);
   return new DiskObjectStore(join(config.dataDir, 'objects'));
 }
 

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import nodemailer, { Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { CredentialStore } from '../../storage/credential-store/credential-store.port';
 import { Document, DuplicateKeyError, ReadStore } from '../../storage/read-store/read-store.port';
 import { KeyedQueue } from '../../shared/event-sourcing/keyed-queue';
@@ -69,7 +69,8 @@ export class OutboxNotifier implements Notifier {
     private readonly from: string,
     private readonly mailsPerRecipientPerHour: number,
   ) {
-    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+    // nodemailer is loaded only where mail is sent (SMTP_URL), not at every start.
+    this.transport = smtpUrl ? (require('nodemailer') as typeof import('nodemailer')).createTransport(smtpUrl) : null;
   }
 
   private get outbox() {

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import PDFDocument from 'pdfkit';
+import type PDFKit from 'pdfkit';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { EVENT_STORE, EventStore } from '../../storage/event-store/event-store.port';
 import { storeTime } from '../../shared/contract/store-time';
@@ -43,6 +43,8 @@ const RIGHT_EDGE = 545;
 
 /** Lays the invoice out on one A4 page (more when it has many lines), in the standard Helvetica every PDF reader has. */
 export function renderInvoice(invoice: InvoiceDocument): Promise<Buffer> {
+  // Loaded on the first invoice, not at every start (pdfkit and its fonts take a few hundred milliseconds to load).
+  const PDFDocument = require('pdfkit') as typeof PDFKit;
   const pdf = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: `${invoice.title} ${invoice.number}`, Author: invoice.seller.name } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -1,7 +1,6 @@
 import { PaymentsConfig } from '../payments-config';
 import { ChainWatcher } from './chain-watcher.port';
 import { EsploraWatcher } from './esplora-watcher';
-import { EvmWatcher } from './evm-watcher';
 import { TronWatcher, USDT_TRC20_MAINNET } from './tron-watcher';
 
 /**
@@ -12,7 +11,8 @@ import { TronWatcher, USDT_TRC20_MAINNET } from './tron-watcher';
 export function chainWatchers(config: PaymentsConfig): ChainWatcher[] {
   const { ethereumRpcUrl, bitcoinEsploraUrl, tron } = config.chain;
   const watchers: (ChainWatcher | null)[] = [
-    ethereumRpcUrl === null ? null : new EvmWatcher(ethereumRpcUrl),
+    // viem is loaded only where Ethereum is watched: it takes about half a second of CPU to load.
+    ethereumRpcUrl === null ? null : new (require('./evm-watcher') as typeof import('./evm-watcher')).EvmWatcher(ethereumRpcUrl),
     bitcoinEsploraUrl === null ? null : new EsploraWatcher({ baseUrl: bitcoinEsploraUrl }),
     tron === null ? null : tronWatcher(tron),
   ];
