@@ -6,6 +6,7 @@ import { deserialize, serialize } from 'node:v8';
 import { CommandContext } from '../../shared/event-sourcing/command-context';
 import { EncodedVariant, encodeVariants, sha256Of } from './image-pipeline';
 import { ImagePublisher } from './image-publisher';
+import { BoundedMap } from '../../shared/bounded-map';
 
 /**
  * A picture the shop draws itself (the demo catalogue's labelled vials) becomes an image like an
@@ -26,8 +27,8 @@ export class PublishGeneratedImage extends Command<{ objectPath: string }> {
  * Rendered variants per drawing (by its hash) for the life of the process: every test app fills a
  * fresh store with the same demo catalogue, and encoding is the costly part, not storing.
  */
-const rendered = new Map<string, Promise<EncodedVariant[]>>();
 const MAX_RENDERED = 100;
+const rendered = new BoundedMap<string, Promise<EncodedVariant[]>>(MAX_RENDERED);
 
 @CommandHandler(PublishGeneratedImage)
 export class PublishGeneratedImageHandler implements ICommandHandler<PublishGeneratedImage> {
@@ -74,7 +75,6 @@ function variantsOf(svg: string, hash: string): Promise<EncodedVariant[]> {
   if (variants === undefined) {
     variants = encodedOnce(svg, hash);
     variants.catch(() => rendered.delete(hash));
-    if (rendered.size >= MAX_RENDERED) rendered.delete(rendered.keys().next().value!);
     rendered.set(hash, variants);
   }
   return variants;

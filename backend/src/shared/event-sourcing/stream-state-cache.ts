@@ -1,5 +1,6 @@
 import { DomainEvent } from '../contract/domain-event';
 import { Decider } from './decider';
+import { BoundedMap } from '../bounded-map';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDecider<State> = Decider<any, State, DomainEvent>;
@@ -20,24 +21,18 @@ const MAX_STREAMS_PER_DECIDER = 20_000;
  * what was appended since. A cache, not a record: dropping an entry only costs one full read.
  */
 export class StreamStateCache {
-  private readonly byDecider = new WeakMap<object, Map<string, StreamState<unknown>>>();
+  private readonly byDecider = new WeakMap<object, BoundedMap<string, StreamState<unknown>>>();
 
   get<State>(decider: AnyDecider<State>, streamId: string): StreamState<State> | undefined {
     const streams = this.byDecider.get(decider);
-    const entry = streams?.get(streamId);
-    if (entry === undefined) return undefined;
-    // Re-inserting keeps the Map in least-recently-used order.
-    streams!.delete(streamId);
-    streams!.set(streamId, entry);
-    return entry as StreamState<State>;
+    // A read makes the entry the newest: least-recently-used order.
+    return streams?.touch(streamId) as StreamState<State> | undefined;
   }
 
   set<State>(decider: AnyDecider<State>, streamId: string, entry: StreamState<State>): void {
     let streams = this.byDecider.get(decider);
-    if (!streams) this.byDecider.set(decider, (streams = new Map()));
-    streams.delete(streamId);
+    if (!streams) this.byDecider.set(decider, (streams = new BoundedMap(MAX_STREAMS_PER_DECIDER)));
     streams.set(streamId, entry);
-    if (streams.size > MAX_STREAMS_PER_DECIDER) streams.delete(streams.keys().next().value!);
   }
 
   /** Forgets the entry, but only if it is still `entry`: a newer one was built on fresher facts. */

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { ProjectionRunner } from '../../../../projections/runner/projection-runner';
 import { RecordedEvent } from '../../storage/event-store/event-store.port';
+import { BoundedMap } from '../bounded-map';
 
 const gzipAsync = promisify(gzip);
 /** Below this, compressing gains less than it costs (the compression middleware's own threshold). */
@@ -41,7 +42,7 @@ interface Entry {
  * computed after a command's read-your-writes wait shows that command.
  */
 export class ReadModelResponseCache {
-  private entries = new Map<string, Entry>();
+  private entries = new BoundedMap<string, Entry>(MAX_ENTRIES);
   /** Every invalidation, numbered, so an answer computed meanwhile is not kept if one concerned it. */
   private invalidations: { sequence: number; invalidation: Exclude<Invalidation, null> }[] = [];
   private sequence = 0;
@@ -68,10 +69,7 @@ export class ReadModelResponseCache {
     const response = { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`, headers };
     const entry = { response, tags: new Set(tags) };
     // An event applied while computing may or may not be in this answer: keep it only if none concerned it.
-    if (this.untouchedSince(began, entry)) {
-      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(key, entry);
-    }
+    if (this.untouchedSince(began, entry)) this.entries.set(key, entry);
     return response;
   }
 

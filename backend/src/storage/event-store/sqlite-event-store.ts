@@ -15,6 +15,7 @@ import {
 import { openSqliteFile } from '../sqlite-file';
 import { GroupCommit, Outcome } from '../group-commit';
 import { WalSync } from '../wal-sync';
+import { BoundedMap } from '../../shared/bounded-map';
 
 interface EventRow {
   position: number;
@@ -69,7 +70,7 @@ export class SqliteEventStore implements EventStore {
   private committedHead = 0;
   private durableHead = 0;
   /** Each remembered stream's last revision, as committed (see KNOWN_STREAMS); the oldest entry goes first. */
-  private readonly heads = new Map<string, number>();
+  private readonly heads = new BoundedMap<string, number>(KNOWN_STREAMS);
 
   constructor(file: string) {
     this.db = openSqliteFile(file);
@@ -186,9 +187,7 @@ export class SqliteEventStore implements EventStore {
   private remember(streamId: string, revision: number): void {
     const known = this.heads.get(streamId);
     if (known !== undefined && known >= revision) return;
-    this.heads.delete(streamId);
     this.heads.set(streamId, revision);
-    if (this.heads.size > KNOWN_STREAMS) this.heads.delete(this.heads.keys().next().value!);
   }
 
   /** The log as far as it is on disk. */

@@ -3,6 +3,7 @@ import { ERASED, PersonalDataOwner } from '../../shared/contract/personal-data';
 import { CredentialStore } from '../credential-store/credential-store.port';
 import { storedOnce } from '../credential-store/stored-once';
 import { Document, DuplicateKeyError } from '../read-store/read-store.port';
+import { BoundedMap } from '../../shared/bounded-map';
 
 /** One owner's key: `_id` is the owner (`user-<id>` or `guest-<keyed hash of the e-mail>`), `kid` tells apart a key made again after one was destroyed. */
 type OwnerKey = Document & { kid: string; key: string; createdAt: string; destroyed?: true };
@@ -41,8 +42,8 @@ export function isSealed(value: unknown): value is string {
  * account again); a guest address's key may be made anew for later orders with that address.
  */
 export class PersonalDataKeys {
-  private readonly cache = new Map<string, { key: OwnerKey | null; at: number }>();
-  private readonly opened = new Map<string, { value: string; at: number }>();
+  private readonly cache = new BoundedMap<string, { key: OwnerKey | null; at: number }>(CACHE_LIMIT);
+  private readonly opened = new BoundedMap<string, { value: string; at: number }>(OPENED_LIMIT);
   /** Moves at each destruction: an opening or sealing that began before one is not remembered after it. */
   private generation = 0;
   private guestSalt: Promise<string> | null = null;
@@ -168,12 +169,9 @@ export class PersonalDataKeys {
   private rememberOpened(sealed: string, value: string, at: number, generation: number): void {
     if (generation !== this.generation) return;
     this.opened.set(sealed, { value, at });
-    if (this.opened.size > OPENED_LIMIT) this.opened.delete(this.opened.keys().next().value!);
   }
 
   private remember(ownerId: string, key: OwnerKey | null, at: number): void {
-    this.cache.delete(ownerId);
     this.cache.set(ownerId, { key, at });
-    if (this.cache.size > CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
   }
 }
