@@ -1,6 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import { expect as expectPage } from './expect-page';
-import { DESKTOP, seriousAxeViolations as seriousViolations, Shop, startShop } from './browser-support';
+import { DESKTOP, seriousAxeViolations as seriousViolations, Shop, startShop, QUIET_MOTION } from './browser-support';
 import { hydrated } from './hydrated';
 
 describe('Accessibility (axe-core): no serious or critical violations', () => {
@@ -9,7 +9,7 @@ describe('Accessibility (axe-core): no serious or critical violations', () => {
   beforeAll(async () => {
     shop = await startShop();
     // axe is injected as an inline script, which the shop's own CSP rightly forbids.
-    context = await shop.browser.newContext({ baseURL: shop.url, viewport: DESKTOP, bypassCSP: true });
+    context = await shop.browser.newContext({ baseURL: shop.url, viewport: DESKTOP, bypassCSP: true , ...QUIET_MOTION });
   }, 90_000);
   afterAll(async () => {
     await context?.close();

@@ -1,7 +1,7 @@
 import { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import type { FunnelEventInput, PageViewInput } from '../../backend/src/analytics/contract/analytics-input';
 import type { FunnelView, TrafficAnalyticsView } from '../../backend/src/analytics/contract/analytics.views';
-import { adminApiClient, DESKTOP, expectNoSidewaysPan, expectWithinWidth, MOBILE, openAdmin, screenshotPath, Shop, startShop, unexpectedErrors, openAdminSection } from './browser-support';
+import { adminApiClient, DESKTOP, expectNoSidewaysPan, expectWithinWidth, MOBILE, openAdmin, screenshotPath, Shop, startShop, unexpectedErrors, openAdminSection, QUIET_MOTION } from './browser-support';
 import { expect as expectPage } from './expect-page';
 import { hydrated } from './hydrated';
 
@@ -51,7 +51,7 @@ describe('Traffic analytics in a real browser', () => {
   /** A fresh browser profile with an ordinary browser's User-Agent, whose reports to the analytics API are collected. */
   async function shopper(viewport: { width: number; height: number }, userAgent: string): Promise<Shopper> {
     const phone = viewport.width < 500;
-    const context = await shop.browser.newContext({ baseURL: shop.url, viewport, userAgent, isMobile: phone, hasTouch: phone });
+    const context = await shop.browser.newContext({ baseURL: shop.url, viewport, userAgent, isMobile: phone, hasTouch: phone , ...QUIET_MOTION });
     contexts.push(context);
     // Chromium shows Playwright a beacon's body only when the request passes through a route.
     await context.route('**/api/analytics/**', (route) => route.continue());

@@ -78,7 +78,12 @@ describe('browsing the storefront', () => {
     for (const coin of ['Bitcoin (BTC)', 'Ethereum (ETH)', 'USDT (USDT-TRC20)', 'USDT (USDT-ERC20)', 'Tron (TRX)']) {
       await expectLocator(strip.getByText(coin).first()).toBeVisible();
     }
-    expect(await page.evaluate("getComputedStyle(document.querySelector('[data-testid=coin-track]')).animationDuration")).toBe('25s');
+    // The ticker moves for a shopper who allows motion (the suites' browsers ask for reduced motion), and not otherwise.
+    const tickerDuration = () => page.evaluate("getComputedStyle(document.querySelector('[data-testid=coin-track]')).animationDuration");
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect(await tickerDuration()).toBe('25s');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await tickerDuration()).not.toBe('25s');
 
     const sarms = categories.find((category) => category.name === 'SARMs')!;
     const sarmsProducts = await api<Product[]>(`/api/products?categoryId=${sarms.id}`);

@@ -1,4 +1,4 @@
-import { Shop, startShop, unexpectedErrors } from './browser-support';
+import { Shop, startShop, unexpectedErrors, QUIET_MOTION } from './browser-support';
 import { expect as expectPage } from './expect-page';
 import { hydrated } from './hydrated';
 
@@ -35,7 +35,7 @@ describe('Server-rendered storefront pages in a real browser', () => {
   });
 
   it('shows the product, the product list and the categories with JavaScript switched off', async () => {
-    const context = await shop.browser.newContext({ baseURL: shop.url, javaScriptEnabled: false });
+    const context = await shop.browser.newContext({ baseURL: shop.url, javaScriptEnabled: false , ...QUIET_MOTION });
     try {
       const page = await context.newPage();
       await page.goto(`/products/${product.id}`);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { DESKTOP, expectNoSidewaysPan, MOBILE, openAdmin, screenshotPath, Shop, startShop, unexpectedErrors, openAdminSection } from './browser-support';
+import { DESKTOP, expectNoSidewaysPan, MOBILE, openAdmin, screenshotPath, Shop, startShop, unexpectedErrors, openAdminSection, QUIET_MOTION } from './browser-support';
 import { expect as expectPage } from './expect-page';
 
 /** A real PNG of one colour with a stripe, so the thumbnails show two different pictures. */
@@ -123,7 +123,7 @@ describe('Support cases in a real browser', () => {
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
 
     // The same customer on a phone: the thread and the dialog fit 390 px.
-    const phone = await page.context().browser()!.newContext({ baseURL: shop.url, viewport: MOBILE, storageState: await page.context().storageState() });
+    const phone = await page.context().browser()!.newContext({ baseURL: shop.url, viewport: MOBILE, storageState: await page.context().storageState() , ...QUIET_MOTION });
     const mobile = await phone.newPage();
     await mobile.goto(`/dashboard/support/${caseId}`);
     await expectPage(mobile.getByText('Sorry about that! A replacement vial ships today by express post.')).toBeVisible();

@@ -1,5 +1,5 @@
 import { totpCodeAt, totpStepAt } from '../../backend/src/identity/two-factor/totp';
-import { DEMO_ADMIN, expectNoSidewaysPan, MOBILE, screenshotPath, seriousAxeViolations, Shop, startShop, unexpectedErrors } from './browser-support';
+import { DEMO_ADMIN, expectNoSidewaysPan, MOBILE, screenshotPath, seriousAxeViolations, Shop, startShop, unexpectedErrors, QUIET_MOTION } from './browser-support';
 import { eventually } from '../support/eventually';
 import { expect as expectPage } from './expect-page';
 
@@ -17,7 +17,7 @@ describe('Two-factor sign-in in a real browser', () => {
   afterAll(async () => shop?.close());
 
   it('enrols from the account page and then signs in with the code', async () => {
-    const context = await shop.browser.newContext({ baseURL: shop.url, viewport: MOBILE, bypassCSP: true });
+    const context = await shop.browser.newContext({ baseURL: shop.url, viewport: MOBILE, bypassCSP: true , ...QUIET_MOTION });
     const page = await context.newPage();
     const consoleErrors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));

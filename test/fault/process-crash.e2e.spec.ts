@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { productStream } from '../../backend/src/catalogue/contract/catalogue.events';
@@ -182,13 +182,23 @@ const SCENARIOS: Scenario[] = [
 ];
 
 describe('kill -9 between the steps of every process manager', () => {
+  // One shop seeded with the demo catalogue, stopped, then copied for each scenario: a crash scenario needs a fresh
+  // shop, not a fresh seeding (each start that seeds costs seconds of CPU on a busy machine).
+  let seededDir: string;
+  let products: Product[];
+  beforeAll(async () => {
+    seededDir = mkdtempSync(join(tmpdir(), 'shop-crash-seeded-'));
+    const seeded = await startServerProcess(seededDir);
+    products = ((await callJson<Product[]>(seeded.url, '/api/products?sortBy=popularity')).body).slice(0, 2);
+    await seeded.stop();
+  }, 90_000);
+  afterAll(() => rmSync(seededDir, { recursive: true, force: true }));
+
   it.each(SCENARIOS.map((scenario) => [scenario.step, scenario] as const))('ends consistent after a crash at %s', async (_step, scenario) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'shop-crash-'));
     try {
-      const seeded = await startServerProcess(dataDir);
-      const products = ((await callJson<Product[]>(seeded.url, '/api/products?sortBy=popularity')).body).slice(0, 2);
+      cpSync(seededDir, dataDir, { recursive: true });
       const initialStock = products.map((product) => product.stock);
-      await seeded.stop();
       await scenario.recordBefore?.(dataDir, products);
 
       if (scenario.crashWhile) {
