@@ -3,6 +3,7 @@ import { Page } from 'playwright-core';
 import { adminNavigation, DESKTOP, expectWithinWidth, MOBILE, openAdmin, placeGuestOrder, Shop, startShop, unexpectedErrors, screenshotPath, openAdminSection } from './browser-support';
 import { eventually } from '../support/eventually';
 import { expect as expectPage } from './expect-page';
+import { noteToasts, toastsSeen } from './toasts-seen';
 
 /** The dosage calculator (storefront spec §2, §4, §9), the information pages and the back office (checkout spec §2). */
 describe('Calculator, information pages and back office in a real browser', () => {
@@ -209,14 +210,15 @@ describe('Calculator, information pages and back office in a real browser', () =
 
     const logout = await page.context().request.get('/api/logout', { maxRedirects: 0 });
     expect(logout.status()).toBe(302);
+    await noteToasts(page);
     await status.selectOption('processing');
     // The bitcoin payment is not confirmed: moving the order on asks first.
     const ask = page.getByRole('dialog', { name: `Mark Order #${order.id} as Processing?` });
     await ask.getByRole('button', { name: 'Mark as Processing' }).click();
-    await expectPage(page.getByText('You are logged out. Logging in again...')).toBeVisible();
     // Signing in again brings the admin back to the back office's tab it was on.
-    // A full page load (through /api/login) 500 ms after the toast: the test's timeout is the bound.
+    // A full page load (through /api/login) 500 ms after the toast, which the page noted (it lives too short to wait for).
     await page.waitForURL(/\/auth\?returnTo=%2Fadmin%2Forders$/);
+    expect(await toastsSeen(page)).toContain('You are logged out. Logging in again...');
     // The ended session answers the status change with the 401 this journey is about.
     expect(unexpectedErrors(consoleErrors, [401])).toEqual([]);
   }, 60_000);

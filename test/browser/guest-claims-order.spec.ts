@@ -1,6 +1,7 @@
 import { APIRequestContext } from 'playwright-core';
 import { adminApiClient, DESKTOP, expectNoSidewaysPan, MOBILE, screenshotPath, Shop, startShop, unexpectedErrors, openAdminSection } from './browser-support';
 import { expect as expectPage } from './expect-page';
+import { noteToasts, toastsSeen } from './toasts-seen';
 
 const address = { firstName: 'Rosalind', lastName: 'Franklin', phone: '0412345678', address: '1 Lab Road', city: 'Perth', state: 'WA', postalCode: '6000' };
 
@@ -24,28 +25,12 @@ describe('A guest order becomes the customer’s', () => {
     ['phone', MOBILE],
   ] as const)('on a %s: a guest orders, signs up with the same e-mail, finds the order on the dashboard and opens its detail and history', async (name, viewport) => {
     const { page, consoleErrors } = await shop.newPage(viewport);
-    // The "logged out" toast lives the 500 ms before the page leaves for sign-in: on a busy machine a wait for it can miss
-    // that window. Every document of this page notes the toasts it shows in sessionStorage, which the sign-in page keeps.
-    await page.addInitScript(() => {
-      type Node = { textContent: string | null };
-      const world = globalThis as unknown as {
-        document: { querySelectorAll(selector: string): Iterable<Node> } & object;
-        sessionStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
-        MutationObserver: new (callback: () => void) => { observe(target: object, options: object): void };
-      };
-      const note = () => {
-        for (const toast of world.document.querySelectorAll('.toast')) {
-          const text = toast.textContent ?? '';
-          if (text.includes('You are logged out') && !(world.sessionStorage.getItem('toasts-seen') ?? '').includes(text)) world.sessionStorage.setItem('toasts-seen', `${world.sessionStorage.getItem('toasts-seen') ?? ''}|${text}`);
-        }
-      };
-      new world.MutationObserver(note).observe(world.document, { subtree: true, childList: true, characterData: true });
-    });
+    // The "logged out" toast lives the 500 ms before the page leaves for sign-in, too short to wait for: the page notes it.
+    await noteToasts(page);
     const sessionEndedToastSeen = async () => {
-      const seen = await page.evaluate(() => (globalThis as unknown as { sessionStorage: { getItem(key: string): string | null; removeItem(key: string): void } }).sessionStorage.getItem('toasts-seen'));
+      const seen = await toastsSeen(page);
       expect(seen).toContain('Unauthorized');
       expect(seen).toContain('You are logged out. Logging in again...');
-      await page.evaluate(() => (globalThis as unknown as { sessionStorage: { removeItem(key: string): void } }).sessionStorage.removeItem('toasts-seen'));
     };
     const email = `rosalind-${name}-${Date.now()}@example.com`;
     await page.goto('/');
