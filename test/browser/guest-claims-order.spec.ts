@@ -71,8 +71,18 @@ describe('A guest order becomes the customer’s', () => {
     await expectNoSidewaysPan(page, viewport.width);
     await page.screenshot({ path: screenshotPath(`guest-claims-order-detail-${name}`), fullPage: true });
 
-    // The session ends (expired on the server): the next customer call says so and sends the shopper to sign in again.
-    await page.context().clearCookies({ name: 'sid' });
+    // The session ends on the server (signed out from another device): the next customer call says so and sends the
+    // shopper to sign in again. Not by clearing this browser's cookie: the session rolls, so an answer still on its way
+    // (the dashboard's own calls) could set the cookie again, and the page would stay signed in.
+    const endThisBrowsersSession = async () => {
+      const elsewhere = await shop.newApiClient();
+      expect((await elsewhere.post('/api/auth/login', { data: { email, password: 'secret-123' } })).status()).toBe(200);
+      const ended = await elsewhere.post('/api/user/sessions/end-others');
+      expect(ended.status()).toBe(200);
+      expect(((await ended.json()) as { ended: number }).ended).toBeGreaterThanOrEqual(1);
+      await elsewhere.dispose();
+    };
+    await endThisBrowsersSession();
     await page.getByRole('link', { name: 'Back to your orders' }).click();
     await page.waitForURL('**/dashboard');
     await page.getByRole('link', { name: `Order #${order.id}` }).click();
@@ -83,7 +93,7 @@ describe('A guest order becomes the customer’s', () => {
     await page.request.post('/api/auth/login', { data: { email, password: 'secret-123' }, headers: { Origin: shop.url } });
     await page.goto('/dashboard');
     await page.getByRole('link', { name: `Order #${order.id}` }).waitFor({ timeout: 15_000 });
-    await page.context().clearCookies({ name: 'sid' });
+    await endThisBrowsersSession();
     await page.reload();
     await page.waitForURL(`**/auth?returnTo=${encodeURIComponent('/dashboard')}`);
     await sessionEndedToastSeen();
