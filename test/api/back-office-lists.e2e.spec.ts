@@ -13,7 +13,7 @@ describe('Back-office lists a page at a time', () => {
   let shop: TestApp;
   let admin: request.Agent;
   let productId: number;
-  const placed: { id: number; customerEmail: string }[] = [];
+  const placed: { id: number; customerEmail: string; createdAt: string }[] = [];
 
   beforeAll(async () => {
     shop = await startTestApp();
@@ -23,7 +23,7 @@ describe('Back-office lists a page at a time', () => {
     for (let n = 0; n < 7; n += 1) {
       const customerEmail = n === 3 ? 'Needle.Haystack@Example.com' : `buyer${n}@example.com`;
       const order = (await admin.post('/api/orders').send({ customerEmail, paymentMethod: 'bitcoin', shippingMethod: 'regular', shippingAddress: address, items: [{ productId, quantity: 1 }] }).expect(201)).body;
-      placed.push({ id: order.id, customerEmail });
+      placed.push({ id: order.id, customerEmail, createdAt: order.createdAt });
     }
     await admin.put(`/api/orders/${placed[1].id}/status`).send({ status: 'processing' }).expect(200);
     await admin.put(`/api/orders/${placed[2].id}/status`).send({ status: 'cancelled' }).expect(200);
@@ -73,9 +73,11 @@ describe('Back-office lists a page at a time', () => {
   });
 
   it('keeps orders placed within store days (Sydney), both included', async () => {
-    const today = storeDay(new Date());
-    const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    const within = await admin.get(`/api/admin/orders?from=${today}&to=${today}`).expect(200);
+    // The store days the orders were placed on (one, unless Sydney's midnight fell among them).
+    const days = placed.map((order) => storeDay(new Date(order.createdAt))).sort();
+    const [first, last] = [days[0], days.at(-1)!];
+    const tomorrow = new Date(Date.parse(`${last}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const within = await admin.get(`/api/admin/orders?from=${first}&to=${last}`).expect(200);
     expect(ids(within)).toEqual(newestFirst());
     const later = await admin.get(`/api/admin/orders?from=${tomorrow}`).expect(200);
     expect(later.body).toEqual([]);

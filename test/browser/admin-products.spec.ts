@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { APIRequestContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { ProductView } from '../../backend/src/catalogue/contract/catalogue.views';
@@ -11,12 +14,17 @@ describe('Back-office products in a real browser', () => {
   let shop: Shop;
   let admin: APIRequestContext;
   let serial = 0;
+  /** Files the journeys pick from disk. */
+  const scratch = mkdtempSync(join(tmpdir(), 'admin-products-'));
 
   beforeAll(async () => {
     shop = await startShop();
     admin = await adminApiClient(shop);
   }, 90_000);
-  afterAll(async () => shop?.close());
+  afterAll(async () => {
+    rmSync(scratch, { recursive: true, force: true });
+    await shop?.close();
+  });
 
   const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++serial}`;
 
@@ -331,7 +339,11 @@ describe('Back-office products in a real browser', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/objects/upload')) requested = true;
     });
-    await file.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(10_485_761) });
+    // From a file on disk, which the browser reads itself: a buffer this size crosses the DevTools protocol as 14 MB of
+    // base64, which took over 30 s once with a second npm test beside this one.
+    const huge = join(scratch, 'huge.png');
+    writeFileSync(huge, Buffer.alloc(10_485_761));
+    await file.setInputFiles(huge);
     await expectPage(dialog.getByText('huge.png is 10.0 MB; images can be at most 10 MB.')).toBeVisible();
     await expectPage(dialog.getByRole('button', { name: 'Upload', exact: true })).toBeDisabled();
     await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });

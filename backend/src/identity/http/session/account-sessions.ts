@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { CREDENTIAL_STORE, CredentialStore } from '../../../storage/credential-store/credential-store.port';
 import { AccountSessionView, SESSION_NOT_FOUND } from '../../contract/staff-input';
 import { NotFoundError } from '../../../shared/errors';
-import { SESSION_USER_FIELD, SESSIONS_COLLECTION, StoredSession } from './session.store';
+import { endSession, SESSION_USER_FIELD, SESSIONS_COLLECTION, StoredSession } from './session.store';
 
 /** A session's id is a credential: the list names each by a digest of it instead. */
 const publicIdOf = (sessionId: string) => createHash('sha256').update(sessionId).digest('base64url').slice(0, 22);
@@ -41,7 +41,7 @@ export class AccountSessions {
   async end(userId: string, id: string): Promise<string> {
     const stored = await this.sessions.find({ [SESSION_USER_FIELD]: userId }, { limit: SESSIONS_LISTED });
     const match = stored.find((session) => publicIdOf(session._id) === id);
-    if (!match || (await this.sessions.deleteOne({ _id: match._id })) === 0) throw new NotFoundError(SESSION_NOT_FOUND);
+    if (!match || !(await endSession(this.sessions, match._id))) throw new NotFoundError(SESSION_NOT_FOUND);
     return match._id;
   }
 }

@@ -1,15 +1,23 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import session from 'express-session';
 import { CREDENTIAL_STORE, CredentialStore } from '../../../storage/credential-store/credential-store.port';
-import { Document } from '../../../storage/read-store/read-store.port';
+import { Collection, Document, DuplicateKeyError } from '../../../storage/read-store/read-store.port';
 import { SESSION_TTL_MS } from './session-policy';
 
 export const SESSIONS_COLLECTION = 'sessions';
 /** Where passport puts the signed-in user's id in a stored session. */
 export const SESSION_USER_FIELD = 'data.passport.user';
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+/**
+ * How long an ended session's id is remembered as ended: longer than any request of that session can still be in
+ * flight. Such a request saves its session when it ends (express-session's `set`); without the mark, a request that
+ * was running while the session ended (sign out everywhere else, a password change, removal from the staff) would
+ * write it back, signed in again.
+ */
+export const ENDED_SESSION_MEMORY_MS = 10 * 60 * 1000;
 
-export type StoredSession = Document & { data: session.SessionData; expiresAt: number };
+/** A live session, or (`ended`, without its data) one that ended less than ENDED_SESSION_MEMORY_MS ago. */
+export type StoredSession = Document & { data: session.SessionData; expiresAt: number; ended?: true };
 
 /**
  * Sessions in the credential store: they survive a restart and are shared by every
@@ -33,8 +41,9 @@ export class DocumentSessionStore extends session.Store implements OnModuleInit,
   }
 
   /** Signs the account out everywhere but in `keep` (the session asking, if any); answers how many sessions ended. */
-  endSessionsOf(userId: string, keep: string | null = null): Promise<number> {
-    return this.sessions.deleteMany({ [SESSION_USER_FIELD]: userId, ...(keep ? { _id: { $ne: keep } } : {}) });
+  async endSessionsOf(userId: string, keep: string | null = null): Promise<number> {
+    const { modifiedCount } = await this.sessions.updateMany({ [SESSION_USER_FIELD]: userId, ...(keep ? { _id: { $ne: keep } } : {}) }, endedMark());
+    return modifiedCount;
   }
 
   /** The store closes after this (StorageModule's shutdown): no purge runs against a closed store. */
@@ -49,27 +58,38 @@ export class DocumentSessionStore extends session.Store implements OnModuleInit,
   override get(sid: string, callback: (error: unknown, session?: session.SessionData | null) => void): void {
     this.sessions
       .findOne({ _id: sid })
-      .then((stored) => callback(null, stored && stored.expiresAt > Date.now() ? stored.data : null))
+      .then((stored) => callback(null, stored && !stored.ended && stored.expiresAt > Date.now() ? stored.data : null))
       .catch((error) => callback(error));
   }
 
+  /** Saves a live or a new session; one that has ended stays ended (see ENDED_SESSION_MEMORY_MS), and the request goes on signed out. */
   override set(sid: string, data: session.SessionData, callback?: (error?: unknown) => void): void {
-    this.sessions
-      .replaceOne({ _id: sid, data: JSON.parse(JSON.stringify(data)), expiresAt: this.expiryOf(data) })
+    this.save(sid, JSON.parse(JSON.stringify(data)) as session.SessionData)
       .then(() => callback?.())
       .catch((error) => callback?.(error));
   }
 
   override destroy(sid: string, callback?: (error?: unknown) => void): void {
-    this.sessions
-      .deleteOne({ _id: sid })
+    endSession(this.sessions, sid)
       .then(() => callback?.())
       .catch((error) => callback?.(error));
   }
 
+  private async save(sid: string, data: session.SessionData): Promise<void> {
+    const expiresAt = this.expiryOf(data);
+    const { matchedCount } = await this.sessions.updateOne({ _id: sid, ended: { $ne: true } }, { $set: { data, expiresAt } });
+    if (matchedCount > 0) return;
+    try {
+      await this.sessions.insertOne({ _id: sid, data, expiresAt });
+    } catch (error) {
+      // The id is taken: by the mark of an ended session (it stays ended), or by the same session saved at the same moment.
+      if (!(error instanceof DuplicateKeyError)) throw error;
+    }
+  }
+
   override touch(sid: string, data: session.SessionData, callback?: () => void): void {
     this.sessions
-      .updateOne({ _id: sid }, { $set: { expiresAt: this.expiryOf(data) } })
+      .updateOne({ _id: sid, ended: { $ne: true } }, { $set: { expiresAt: this.expiryOf(data) } })
       .then(() => callback?.())
       .catch(() => callback?.());
   }
@@ -91,4 +111,13 @@ export class DocumentSessionStore extends session.Store implements OnModuleInit,
       this.logger.warn(`Removing expired sessions failed: ${(error as Error).message}`);
     }
   }
+}
+
+/** An ended session keeps its id and loses its data (who was signed in, the device); see ENDED_SESSION_MEMORY_MS. */
+export const endedMark = () => ({ $set: { ended: true, expiresAt: Date.now() + ENDED_SESSION_MEMORY_MS }, $unset: { data: '' } });
+
+/** Ends one session by its id (a sign-out, or the account ending one of its sessions); answers whether it was live. */
+export async function endSession(sessions: Collection<StoredSession>, sid: string): Promise<boolean> {
+  const { modifiedCount } = await sessions.updateOne({ _id: sid, ended: { $ne: true } }, endedMark());
+  return modifiedCount > 0;
 }
