@@ -109,12 +109,15 @@ export function unexpectedErrors(consoleErrors: string[], expectedStatuses: numb
 /** The admin account the demo data seeds. */
 export const DEMO_ADMIN = { email: 'admin@peptide.shop', password: 'admin12345' };
 
-/** An API client of its own, signed in as the demo admin; closed with the shop. */
-export async function adminApiClient(shop: Shop): Promise<APIRequestContext> {
-  const admin = await shop.newApiClient();
-  expect((await admin.post('/api/auth/login', { data: DEMO_ADMIN })).status()).toBe(200);
-  return admin;
+/** An API client of its own, signed in with the given account (a session of its own); closed with the shop. */
+export async function signedInApiClient(shop: Shop, credentials: { email: string; password: string }): Promise<APIRequestContext> {
+  const client = await shop.newApiClient();
+  expect((await client.post('/api/auth/login', { data: credentials })).status()).toBe(200);
+  return client;
 }
+
+/** An API client of its own, signed in as the demo admin; closed with the shop. */
+export const adminApiClient = (shop: Shop): Promise<APIRequestContext> => signedInApiClient(shop, DEMO_ADMIN);
 
 /** Signs the page's context in as the demo admin and opens the back office, waiting for its heading. */
 export async function signInToAdmin(shop: Shop, page: Page): Promise<void> {

@@ -1,5 +1,5 @@
 import { APIRequestContext } from 'playwright-core';
-import { adminApiClient, DESKTOP, expectNoSidewaysPan, MOBILE, screenshotPath, Shop, startShop, unexpectedErrors, openAdminSection } from './browser-support';
+import { adminApiClient, signedInApiClient, DESKTOP, expectNoSidewaysPan, MOBILE, screenshotPath, Shop, startShop, unexpectedErrors, openAdminSection } from './browser-support';
 import { expect as expectPage } from './expect-page';
 import { noteToasts, toastsSeen } from './toasts-seen';
 
@@ -75,8 +75,7 @@ describe('A guest order becomes the customer’s', () => {
     // shopper to sign in again. Not by clearing this browser's cookie: the session rolls, so an answer still on its way
     // (the dashboard's own calls) could set the cookie again, and the page would stay signed in.
     const endThisBrowsersSession = async () => {
-      const elsewhere = await shop.newApiClient();
-      expect((await elsewhere.post('/api/auth/login', { data: { email, password: 'secret-123' } })).status()).toBe(200);
+      const elsewhere = await signedInApiClient(shop, { email, password: 'secret-123' });
       const ended = await elsewhere.post('/api/user/sessions/end-others');
       expect(ended.status()).toBe(200);
       expect(((await ended.json()) as { ended: number }).ended).toBeGreaterThanOrEqual(1);

@@ -114,7 +114,7 @@ export class DocumentSessionStore extends session.Store implements OnModuleInit,
 }
 
 /** An ended session keeps its id and loses its data (who was signed in, the device); see ENDED_SESSION_MEMORY_MS. */
-export const endedMark = () => ({ $set: { ended: true, expiresAt: Date.now() + ENDED_SESSION_MEMORY_MS }, $unset: { data: '' } });
+const endedMark = () => ({ $set: { ended: true, expiresAt: Date.now() + ENDED_SESSION_MEMORY_MS }, $unset: { data: '' } });
 
 /** Ends one session by its id (a sign-out, or the account ending one of its sessions); answers whether it was live. */
 export async function endSession(sessions: Collection<StoredSession>, sid: string): Promise<boolean> {
